@@ -1,0 +1,27 @@
+# kirifuda — the two commands of the README: `make play` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: setup play test bench clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+play: setup  ## a game of Anou in the terminal against bots
+	$(VENV)/bin/kirifuda play anou
+
+test: setup  ## every test
+	$(PY) -m pytest -q -n 2 -p no:cacheprovider
+
+bench: setup  ## the benchmark of docs/performance.md (installs the optional OpenSpiel peer)
+	$(PY) -m pip install -q -e '.[bench]'
+	$(PY) bench/bench.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info

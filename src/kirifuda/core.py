@@ -1,0 +1,382 @@
+"""The game protocol every rules module implements, and the errors it raises.
+
+A game id maps (through :mod:`kirifuda.registry`) to a :class:`Game` subclass in
+``kirifuda.games``. A :class:`Game` instance is bound to one frozen :class:`Options` value and
+is stateless itself: states are immutable values and every method is a pure function of its
+arguments. The shapes follow ../shared/STYLE.md ("One module per game, the same small
+protocol"):
+
+* ``initial()`` — the state before the first deal;
+* ``chance(state)`` — the kind of random event awaited (``"deal"`` or a game's own kind, such
+  as Gonin-kan's ``"swap"``), or ``None``; dealing is explicit: ``random_deal`` draws one with
+  a caller's seeded ``random.Random`` and ``apply_deal`` applies it, so a record can give it;
+* ``to_act(state)`` — the *set* of seats whose decision is awaited (several at once in
+  simultaneous games, empty while a chance event is pending or the game is over);
+* ``legal_actions(state, seat)`` / ``apply(state, seat, action)`` — ``apply`` is pure and raises
+  :class:`IllegalAction` saying why, with nothing changed;
+* ``observation(state, seat)`` — what one seat (``None``: a spectator) may know; the only view of a
+  state that ever leaves the rules core;
+* ``deal_scores`` / ``totals`` / ``winners``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from . import cards as C
+
+
+class KirifudaError(Exception):
+    """Base of every error the rules core raises on bad input. The message says why."""
+
+
+class OptionError(KirifudaError):
+    """An unknown option name, or a value the option does not take."""
+
+
+class NotationError(KirifudaError):
+    """Text that is not an action (or card) of this game."""
+
+
+class IllegalAction(KirifudaError):
+    """A well-formed action that the rules forbid now (wrong seat, must follow, …)."""
+
+
+class DealError(KirifudaError):
+    """An impossible deal: wrong cards, wrong counts, unknown piles."""
+
+
+# --- options --------------------------------------------------------------------------------
+
+def option(default: Any, *choices: Any, doc: str = "") -> Any:
+    """Declare an option field: its default, the other values it takes (none: any of its type)."""
+    allowed = (default, *choices) if choices else None
+    return field(default=default, metadata={"choices": allowed, "doc": doc})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Options:
+    """Base of each game's frozen, keyword-only options type (../shared/spec/records.md).
+
+    Every game takes ``first_dealer`` (a seat). Unknown names and values outside an option's
+    choices raise :class:`OptionError`; nothing is ever silently ignored.
+    """
+
+    players: int = option(4)
+    first_dealer: int = option(0, doc="the first dealer (or start player): a seat")
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            kind = type(f.default)
+            if type(value) is not kind:
+                raise OptionError(f"option {f.name!r} takes a {kind.__name__}, not {value!r}")
+            choices = f.metadata.get("choices")
+            if choices is not None and value not in choices:
+                shown = ", ".join(json_value(c) for c in choices)
+                raise OptionError(f"option {f.name!r} takes one of {shown}, not {json_value(value)}")
+        if not 0 <= self.first_dealer < self.seat_count():
+            raise OptionError(f"option 'first_dealer' must be a seat 0..{self.seat_count() - 1}")
+
+    def seat_count(self) -> int:
+        """How many seat ids a record has (Gonin-kan 6 counts the non-playing dealer)."""
+        return self.players
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any] | None) -> Options:
+        """Build from a record's ``options`` object; missing names take their defaults."""
+        values = dict(values or {})
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - names)
+        if unknown:
+            raise OptionError(f"unknown option {unknown[0]!r} (this game takes: {', '.join(sorted(names))})")
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def describe(cls) -> list[tuple[str, Any, tuple | None, str]]:
+        """(name, default, choices, doc) of every option, for help texts and docs."""
+        return [(f.name, f.default, f.metadata.get("choices"), f.metadata.get("doc", ""))
+                for f in dataclasses.fields(cls)]
+
+
+def json_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    return str(v)
+
+
+# --- deals ----------------------------------------------------------------------------------
+
+PILES = ("rest", "spare", "dummy")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal: a hand per seat (``()`` for a non-playing dealer) and the extra piles, top first.
+
+    ``rest``: cards left out or aside; ``spare``: Anarchy Bomb's face-up card; ``dummy``: the
+    3-player dummy stock (../shared/spec/records.md, "The record").
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    rest: tuple[int, ...] = ()
+    spare: tuple[int, ...] = ()
+    dummy: tuple[int, ...] = ()
+
+    def all_cards(self) -> list[int]:
+        out = [c for h in self.hands for c in h]
+        for pile in PILES:
+            out.extend(getattr(self, pile))
+        return out
+
+    def to_json(self) -> dict[str, list]:
+        out: dict[str, list] = {"hands": [[C.text(c) for c in h] for h in self.hands]}
+        for pile in PILES:
+            if getattr(self, pile) or pile == "rest":
+                out[pile] = [C.text(c) for c in getattr(self, pile)]
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Deal:
+        """Read a record's deal; second copies of a double deck get the :data:`~kirifuda.cards.COPY` flag
+        in the order they are met (hands first, then rest, spare, dummy)."""
+        if not isinstance(obj, dict) or "hands" not in obj:
+            raise DealError("a deal is an object with 'hands'")
+        unknown = sorted(set(obj) - {"hands", *PILES})
+        if unknown:
+            raise DealError(f"unknown pile {unknown[0]!r} in a deal (piles: hands, {', '.join(PILES)})")
+        seen: Counter[int] = Counter()
+
+        def read(lst: Any, what: str) -> tuple[int, ...]:
+            if not isinstance(lst, list) or not all(isinstance(t, str) for t in lst):
+                raise DealError(f"{what} must be a list of card texts")
+            out = []
+            for t in lst:
+                try:
+                    c = C.parse(t)
+                except C.CardError as e:
+                    raise DealError(f"{what}: {e}") from None
+                out.append(c | C.COPY if seen[c] == 1 else c)
+                seen[c] += 1
+                if seen[c] > 2:
+                    raise DealError(f"{what}: {C.text(c)} appears more than twice")
+            return tuple(out)
+
+        hands = obj["hands"]
+        if not isinstance(hands, list):
+            raise DealError("'hands' must be a list of hands")
+        hs = tuple(read(h, f"hand {i}") for i, h in enumerate(hands))
+        piles = {p: read(obj.get(p, []), p) for p in PILES}
+        return cls(hs, **piles)
+
+    def check(self, deck: Sequence[int], sizes: Sequence[int], piles: dict[str, int] | None = None) -> None:
+        """Raise :class:`DealError` unless this deal uses every card of ``deck`` once, gives seat ``i``
+        exactly ``sizes[i]`` cards, and its piles have the sizes in ``piles`` (absent: empty)."""
+        piles = piles or {}
+        if len(self.hands) != len(sizes):
+            raise DealError(f"a deal has {len(sizes)} hands, not {len(self.hands)}")
+        for i, (h, n) in enumerate(zip(self.hands, sizes)):
+            if len(h) != n:
+                raise DealError(f"hand {i} must hold {n} cards, not {len(h)}")
+        for pile in PILES:
+            want = piles.get(pile, 0)
+            if len(getattr(self, pile)) != want:
+                raise DealError(f"pile {pile!r} must hold {want} cards, not {len(getattr(self, pile))}")
+        have = Counter(C.text(c) for c in self.all_cards())
+        need = Counter(C.text(c) for c in deck)
+        if have != need:
+            extra = sorted((have - need).elements())
+            missing = sorted((need - have).elements())
+            raise DealError("the deal does not use the deck exactly once"
+                            + (f"; not in the deck: {' '.join(extra)}" if extra else "")
+                            + (f"; missing: {' '.join(missing)}" if missing else ""))
+
+
+def deal_round(deck: Sequence[int], rng: random.Random, n: int, first: int, per_hand: int) -> tuple[list[list[int]], list[int]]:
+    """Shuffle ``deck`` and deal ``per_hand`` cards one at a time to ``n`` seats clockwise starting with
+    ``first``; returns the hands by seat and the undealt rest (top first)."""
+    pack = list(deck)
+    rng.shuffle(pack)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for k in range(per_hand * n):
+        hands[(first + k) % n].append(pack[k])
+    return hands, pack[per_hand * n:]
+
+
+# --- actions and observations ----------------------------------------------------------------
+
+class Action:
+    """Base of each game's typed actions. ``str(action)`` is the canonical record text and
+    ``Game.parse_action(text)`` reads it back (../shared/spec/records.md, "Action text")."""
+
+    __slots__ = ()
+
+
+def to_jsonable(value: Any) -> Any:
+    """Plain JSON data of an observation (dataclasses, tuples, card sets, enums)."""
+    if isinstance(value, C.CardSet):
+        return value.texts()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Action):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        return [to_jsonable(v) for v in items]
+    return value
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Base of each game's observation: what ``seat`` may know (``None``: a spectator)."""
+
+    seat: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return to_jsonable(self)
+
+
+# --- the protocol ---------------------------------------------------------------------------
+
+class Game(ABC):
+    """One game id bound to its options. Stateless: every method is a pure function of its arguments."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    title_ja: ClassVar[str]
+    Options: ClassVar[type[Options]]
+
+    def __init__(self, options: Options | None = None, **values: Any):
+        if options is None:
+            options = self.Options.from_dict(values)
+        elif values:
+            raise OptionError("give options either as an Options value or as keywords")
+        if not isinstance(options, self.Options):
+            raise OptionError(f"{self.id} takes {self.Options.__name__}")
+        self.options = options
+
+    @property
+    def seat_count(self) -> int:
+        """Seat ids in records and scores (Gonin-kan 6: the non-playing dealer too)."""
+        return self.options.seat_count()
+
+    # lifecycle
+    @abstractmethod
+    def initial(self) -> Any:
+        """The state before the first deal (``chance`` is ``"deal"``)."""
+
+    @abstractmethod
+    def chance(self, state: Any) -> str | None:
+        """The kind of chance event awaited (``"deal"`` or a game's own), or ``None``."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> frozenset[int]:
+        """The seats whose decision is awaited; empty when a chance event is pending or the game is over."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    # chance
+    @abstractmethod
+    def random_deal(self, state: Any, rng: random.Random) -> Deal:
+        """Draw the next deal as the rules deal it, using only ``rng``."""
+
+    @abstractmethod
+    def check_deal(self, state: Any, deal: Deal) -> None:
+        """Raise :class:`DealError` unless ``deal`` is a possible next deal."""
+
+    @abstractmethod
+    def apply_deal(self, state: Any, deal: Deal) -> Any: ...
+
+    def random_chance(self, state: Any, rng: random.Random) -> str:
+        """Draw a chance event other than a deal, as its record text (Gonin-kan's blind swap)."""
+        raise NotImplementedError(f"{self.id} has no chance events besides deals")
+
+    def apply_chance(self, state: Any, text: str) -> Any:
+        raise IllegalAction(f"{self.id} has no chance events besides deals")
+
+    # decisions
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text (symbols, ``10``, lower case accepted); :class:`NotationError` if it is not one."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in canonical form (empty if it is not to act)."""
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Action | str) -> Any:
+        """The state after ``seat`` takes ``action``; :class:`IllegalAction` says why it may not."""
+
+    # views
+    @abstractmethod
+    def observation(self, state: Any, seat: int | None) -> Observation: ...
+
+    @abstractmethod
+    def reshuffle_unseen(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A state that ``seat`` cannot tell from ``state``: the cards it cannot see are redistributed
+        among the places it cannot see into, each keeping its size. Used to test that observations hide
+        what they must, and by samplers."""
+
+    # results
+    @abstractmethod
+    def deal_scores(self, state: Any) -> tuple[tuple[int, ...], ...]:
+        """Each completed deal's (Gonin-kan: battle's) score per seat."""
+
+    def totals(self, state: Any) -> tuple[int, ...]:
+        scores = self.deal_scores(state)
+        return tuple(sum(s[i] for s in scores) for i in range(self.seat_count))
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """The seats tied at the top total, once the game is over (else ``()``)."""
+        if not self.is_over(state):
+            return ()
+        from .seats import winners_of
+        return winners_of(self.totals(state))
+
+    # helpers for implementations
+    def _action(self, action: Action | str) -> Action:
+        return self.parse_action(action) if isinstance(action, str) else action
+
+    def _check_turn(self, state: Any, seat: int) -> None:
+        waiting = self.to_act(state)
+        if seat not in waiting:
+            if not waiting:
+                raise IllegalAction("no decision is awaited now" + (" (the game is over)" if self.is_over(state) else ""))
+            who = ", ".join(str(s) for s in sorted(waiting))
+            raise IllegalAction(f"not seat {seat}'s turn: waiting for seat {who}")
+
+
+def parse_words(text: str) -> list[str]:
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {text!r}")
+    return text.strip().split()
+
+
+def chance_rng(seed: int, index: int) -> random.Random:
+    """The generator for the ``index``-th chance event of a game with ``seed``: independent of
+    earlier draws, so a record may give some events explicitly and leave others to the seed."""
+    return random.Random(f"kirifuda/{seed}/{index}")
+
+
+def require_cards(words: Iterable[str]) -> list[int]:
+    try:
+        return C.parse_many(list(words))
+    except C.CardError as e:
+        raise NotationError(str(e)) from None

@@ -1,0 +1,96 @@
+"""Bulk random play: ``kirifuda simulate``.
+
+Game ``i`` of a run with seed ``S`` deals from seed ``S + i`` (so any single game can be re-run as
+a record) and chooses uniformly among the legal actions with ``random.Random(S + i)``. Through the
+pure protocol every awaited seat acts in turn (simultaneous seats in seat order). Where
+:mod:`kirifuda.fast` has an engine for the game, ``engine="auto"`` uses it: it is checked
+against the pure engine by perft counts (tests/test_fast_anou.py).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .core import Game
+from .match import Match
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    game: str
+    options: dict
+    engine: str
+    games: int
+    deals: int
+    decisions: int
+    seconds: float
+    mean_totals: tuple[float, ...]
+    wins: tuple[float, ...]           # shared wins count as 1/k each
+
+    def to_json(self) -> dict:
+        s = max(self.seconds, 1e-9)
+        return {
+            "game": self.game, "options": self.options, "engine": self.engine,
+            "games": self.games, "deals": self.deals, "decisions": self.decisions,
+            "seconds": round(self.seconds, 4),
+            "games_per_second": round(self.games / s, 2),
+            "deals_per_second": round(self.deals / s, 2),
+            "decisions_per_second": round(self.decisions / s, 1),
+            "mean_totals": [round(t, 4) for t in self.mean_totals],
+            "win_share": [round(w / max(self.games, 1), 4) for w in self.wins],
+        }
+
+
+def play_random_game(game: Game, seed: int, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """One whole game of uniformly random legal play through the pure protocol:
+    (deal scores, number of player decisions)."""
+    match = Match(game, seed=seed)
+    decisions = 0
+    while not match.finished:
+        for seat in sorted(match.to_act()):
+            match.act(seat, rng.choice(match.legal_actions(seat)))
+            decisions += 1
+    return game.deal_scores(match.state), decisions
+
+
+def run(game: Game, *, games: int, seed: int = 0, engine: str = "auto",
+        progress: Callable[[int], None] | None = None) -> SimulationResult:
+    """Play ``games`` random games; ``engine`` is "pure", "fast" or "auto" (fast where available)."""
+    play = play_random_game
+    used = "pure"
+    if engine != "pure":
+        try:
+            from .fast import engine_for
+        except ModuleNotFoundError:  # the fast path is optional
+            fast = None
+        else:
+            fast = engine_for(game)
+        if fast is not None:
+            play, used = (lambda g, s, r: fast.play_random_game(s, r)), "fast"
+        elif engine == "fast":
+            raise ValueError(f"no fast engine for {game.id} with these options")
+    n = game.seat_count
+    totals = [0] * n
+    wins = [0.0] * n
+    deals = decisions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        scores, d = play(game, seed + i, random.Random(seed + i))
+        decisions += d
+        deals += len(scores)
+        game_totals = [sum(s[k] for s in scores) for k in range(n)]
+        best = max(game_totals)
+        top = [k for k in range(n) if game_totals[k] == best]
+        for k in range(n):
+            totals[k] += game_totals[k]
+        for k in top:
+            wins[k] += 1 / len(top)
+        if progress:
+            progress(i + 1)
+    seconds = time.perf_counter() - start
+    return SimulationResult(game=game.id, options=game.options.to_dict(), engine=used, games=games, deals=deals,
+                            decisions=decisions, seconds=seconds,
+                            mean_totals=tuple(t / max(games, 1) for t in totals), wins=tuple(wins))
