@@ -334,6 +334,15 @@ class Game(ABC):
         among the places it cannot see into, each keeping its size. Used to test that observations hide
         what they must, and by samplers."""
 
+    @abstractmethod
+    def all_cards(self, state: Any) -> list[int]:
+        """Every card of the current deal wherever it lies (hands, table, piles, walls, captured,
+        discarded, out of play), for the card-conservation check; ``[]`` before the first deal."""
+
+    @abstractmethod
+    def deck(self) -> tuple[int, ...]:
+        """The cards of one deal (a named deck of :mod:`kirifuda.cards`)."""
+
     # results
     @abstractmethod
     def deal_scores(self, state: Any) -> tuple[tuple[int, ...], ...]:

@@ -198,10 +198,13 @@ class Anou(Game):
         self.ring = Ring(self.n)
         # anou.md "Components": 4p 52 cards, 13 each; 3p 36 cards (or 52 with deck3), 10 each
         if self.n == 4:
-            self.deck, self.hand_size = C.DECK_52, 13
+            self._deck, self.hand_size = C.DECK_52, 13
         else:
-            self.deck, self.hand_size = (C.DECK_ANOU_36 if o.deck3 == "36" else C.DECK_52), 10
-        self.unused_count = len(self.deck) - self.n * self.hand_size
+            self._deck, self.hand_size = (C.DECK_ANOU_36 if o.deck3 == "36" else C.DECK_52), 10
+        self.unused_count = len(self._deck) - self.n * self.hand_size
+
+    def deck(self) -> tuple[int, ...]:
+        return self._deck
 
     # lifecycle
     def initial(self) -> AnouState:
@@ -222,13 +225,13 @@ class Anou(Game):
     # dealing
     def random_deal(self, state: AnouState, rng: random.Random) -> Deal:
         # anou.md "A deal" 1: one card at a time clockwise, starting with the dealer
-        hands, rest = deal_round(self.deck, rng, self.n, state.dealer, self.hand_size)
+        hands, rest = deal_round(self._deck, rng, self.n, state.dealer, self.hand_size)
         return Deal(tuple(tuple(h) for h in hands), rest=tuple(rest))
 
     def check_deal(self, state: AnouState, deal: Deal) -> None:
         if state.phase != DEAL:
             raise DealError("no deal is due now")
-        deal.check(self.deck, [self.hand_size] * self.n, {"rest": self.unused_count})
+        deal.check(self._deck, [self.hand_size] * self.n, {"rest": self.unused_count})
 
     def apply_deal(self, state: AnouState, deal: Deal) -> AnouState:
         self.check_deal(state, deal)
@@ -377,6 +380,15 @@ class Anou(Game):
             hands[s] = C.mask(pack[k:k + size])
             k += size
         return _evolve(state, hands=tuple(hands), unused=C.mask(pack[k:]))
+
+    def all_cards(self, state: AnouState) -> list[int]:
+        if state.phase == DEAL and not state.scores:
+            return []
+        piles = [state.unused, state.discards, state.pool, *state.hands, *(col for w in state.walls for col in w)]
+        out = [c for m in piles for c in C.cards_in(m)]
+        if state.phase == PLAY:  # cards on the table before the trick is complete
+            out.extend(c for _, c in state.trick)
+        return out
 
     def deal_scores(self, state: AnouState) -> tuple[tuple[int, ...], ...]:
         return state.scores
