@@ -77,7 +77,7 @@ class Options:
             value = getattr(self, f.name)
             kind = type(f.default)
             if type(value) is not kind:
-                raise OptionError(f"option {f.name!r} takes a {kind.__name__}, not {value!r}")
+                raise OptionError(f"option {f.name!r} takes {_KINDS.get(kind, kind.__name__)}, not {value!r}")
             choices = f.metadata.get("choices")
             if choices is not None and value not in choices:
                 shown = ", ".join(json_value(c) for c in choices)
@@ -107,6 +107,9 @@ class Options:
         """(name, default, choices, doc) of every option, for help texts and docs."""
         return [(f.name, f.default, f.metadata.get("choices"), f.metadata.get("doc", ""))
                 for f in dataclasses.fields(cls)]
+
+
+_KINDS = {bool: "true or false", int: "a whole number", str: "a string"}
 
 
 def json_value(v: Any) -> str:
