@@ -56,8 +56,9 @@ class DealError(KirifudaError):
 # --- options --------------------------------------------------------------------------------
 
 def option(default: Any, *choices: Any, doc: str = "") -> Any:
-    """Declare an option field: its default, the other values it takes (none: any of its type)."""
-    allowed = (default, *choices) if choices else None
+    """Declare an option field: its default, then every other value it takes (none: any value of its
+    type; the default repeated alone, ``option(5, 5)``: that value only)."""
+    allowed = tuple(dict.fromkeys((default, *choices))) if choices else None
     return field(default=default, metadata={"choices": allowed, "doc": doc})
 
 
