@@ -388,6 +388,11 @@ def chance_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"kirifuda/{seed}/{index}")
 
 
+def replace_at(values: tuple, index: int, value: Any) -> tuple:
+    """``values`` with item ``index`` replaced (states hold tuples, never lists)."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
 def require_cards(words: Iterable[str]) -> list[int]:
     try:
         return C.parse_many(list(words))

@@ -20,13 +20,13 @@ column yet.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from .. import cards as C
 from ..cards import CardSet, suit_cards
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
-                    deal_round, option, parse_words, require_cards)
+                    deal_round, option, parse_words, replace_at, require_cards)
 from ..seats import Ring, first_clockwise_from
 from ..tricks import playable
 
@@ -312,30 +312,30 @@ class Anou(Game):
             if C.suit_of(card) != lead and suit_cards(hand, lead):
                 # anou.md "A deal" 3: a player holding the lead suit must play it
                 raise IllegalAction(f"must follow suit {C.SUIT_SYMBOLS[lead]}")
-        hands = _replace(state.hands, seat, hand & ~(1 << card))
+        hands = replace_at(state.hands, seat, hand & ~(1 << card))
         trick = state.trick + ((seat, card),)
         if len(trick) < self.n:
-            return _evolve(state, turn=self.ring.next(seat), hands=hands, trick=trick)
+            return replace(state, turn=self.ring.next(seat), hands=hands, trick=trick)
         order = trick_order(trick)
         first, second = trick[order[0]][0], trick[order[1]][0]
-        return _evolve(state, phase=TAKE_FIRST, turn=first, hands=hands, trick=trick, first=first,
+        return replace(state, phase=TAKE_FIRST, turn=first, hands=hands, trick=trick, first=first,
                        second=second, pool=C.mask(c for _, c in trick))
 
     def _after_root(self, state: AnouState, seat: int, card: int, wall) -> AnouState:
-        hands = _replace(state.hands, seat, state.hands[seat] & ~(1 << card))
-        walls = _replace(state.walls, seat, wall)
+        hands = replace_at(state.hands, seat, state.hands[seat] & ~(1 << card))
+        walls = replace_at(state.walls, seat, wall)
         left = state.roots_left - 1
         if left:
-            return _evolve(state, turn=self.ring.next(seat), hands=hands, walls=walls, roots_left=left)
-        return _evolve(state, phase=PLAY, turn=state.dealer, hands=hands, walls=walls, roots_left=0)
+            return replace(state, turn=self.ring.next(seat), hands=hands, walls=walls, roots_left=left)
+        return replace(state, phase=PLAY, turn=state.dealer, hands=hands, walls=walls, roots_left=0)
 
     def _after_take(self, state: AnouState, seat: int, taken: int, wall) -> AnouState:
-        walls = _replace(state.walls, seat, wall)
+        walls = replace_at(state.walls, seat, wall)
         pool = state.pool & ~taken
         if state.phase == TAKE_FIRST:
-            return _evolve(state, phase=TAKE_SECOND, turn=state.second, walls=walls, pool=pool)
+            return replace(state, phase=TAKE_SECOND, turn=state.second, walls=walls, pool=pool)
         # anou.md 5: 4 players discard the last card face down (known to all: it was played); 6: 1st leads
-        after = _evolve(state, phase=PLAY, turn=state.first, walls=walls, pool=0, trick=(),
+        after = replace(state, phase=PLAY, turn=state.first, walls=walls, pool=0, trick=(),
                         last_trick=state.trick, discards=state.discards | pool)
         if any(after.hands):
             return after
@@ -346,7 +346,7 @@ class Anou(Game):
         scores = state.scores + (deal_score,)
         index = state.deal_index + 1
         over = index == DEALS_PER_GAME
-        return _evolve(state, phase=OVER if over else DEAL, deal_index=index, turn=-1, first=-1, second=-1,
+        return replace(state, phase=OVER if over else DEAL, deal_index=index, turn=-1, first=-1, second=-1,
                        dealer=state.dealer if over else next_dealer(state.dealer, deal_score), scores=scores)
 
     # views
@@ -379,7 +379,7 @@ class Anou(Game):
         for s, size in zip(places, sizes):
             hands[s] = C.mask(pack[k:k + size])
             k += size
-        return _evolve(state, hands=tuple(hands), unused=C.mask(pack[k:]))
+        return replace(state, hands=tuple(hands), unused=C.mask(pack[k:]))
 
     def all_cards(self, state: AnouState) -> list[int]:
         if state.phase == DEAL and not state.scores:
@@ -452,11 +452,3 @@ def _place(wall: tuple[int, ...], placements) -> tuple[int, int, int, int]:
         raise IllegalAction("two new suits cannot share a column")
     return tuple(cols)
 
-
-def _replace(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def _evolve(state: AnouState, **changes) -> AnouState:
-    from dataclasses import replace
-    return replace(state, **changes)

@@ -31,12 +31,12 @@ Action (../shared/spec/records.md): ``play QS``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import cards as C
 from ..cards import CardSet, suit_cards
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
-                    deal_round, option, parse_words, require_cards)
+                    deal_round, option, parse_words, replace_at, require_cards)
 from ..seats import Ring
 from ..tricks import trick_winner
 
@@ -308,8 +308,8 @@ class GogyoSokoku(Game):
             # gogyo.md 4: trick 1's winner also takes both table cards (7 cards)
             taken |= C.mask(state.table)
             table_taker = winner
-        captured = _replace(state.captured, winner, state.captured[winner] | taken)
-        tricks_won = _replace(state.tricks_won, winner, state.tricks_won[winner] + 1)
+        captured = replace_at(state.captured, winner, state.captured[winner] | taken)
+        tricks_won = replace_at(state.tricks_won, winner, state.tricks_won[winner] + 1)
         index = state.trick_index + 1
         if index < TRICKS_PER_DEAL:
             # gogyo.md 4–5: the winner leads the next trick
@@ -379,7 +379,7 @@ class GogyoSokoku(Game):
             size = hands[s].bit_count()
             hands[s] = C.mask(rest[k:k + size])
             k += size
-        return _evolve(state, hands=tuple(hands), captured=tuple(captured))
+        return replace(state, hands=tuple(hands), captured=tuple(captured))
 
     def all_cards(self, state: GogyoState) -> list[int]:
         if not state.table:
@@ -397,11 +397,3 @@ class GogyoSokoku(Game):
     def deal_scores(self, state: GogyoState) -> tuple[tuple[int, ...], ...]:
         return state.scores
 
-
-def _replace(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def _evolve(state: GogyoState, **changes) -> GogyoState:
-    from dataclasses import replace
-    return replace(state, **changes)
