@@ -39,7 +39,7 @@ ORACLES = {
     "cutin": "oracles.cutin",
 }
 GAMES_PER_ID = int(os.environ.get("KIRIFUDA_ORACLE_GAMES", "2000"))
-CLI_SAMPLE = 10
+CLI_SAMPLE = 2  # per option combination
 GARBAGE = ["", "play", "play XX", "pass now", "take", "bid", "give 2S", "trump", "go go", "swap"]
 
 
@@ -48,7 +48,15 @@ def option_combos(game_id: str) -> list[dict]:
     fields = [(f.name, f.metadata["choices"]) for f in dataclasses.fields(cls)
               if f.metadata.get("choices") and f.name != "first_dealer"]
     names = [n for n, _ in fields]
-    return [dict(zip(names, values)) for values in itertools.product(*(c for _, c in fields))]
+    combos = []
+    for values in itertools.product(*(c for _, c in fields)):
+        options = dict(zip(names, values))
+        try:
+            make(game_id, options)
+        except KirifudaError:
+            continue  # a combination the game rejects (e.g. Gonin-kan zero_sum with 6 players)
+        combos.append(options)
+    return combos
 
 
 class Lockstep:

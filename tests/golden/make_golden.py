@@ -1,0 +1,45 @@
+"""Write the golden records of tests/golden/ (run by hand: ``python tests/golden/make_golden.py GAME...``).
+
+Each is a complete random game, checked move by move against the game's independent oracle before it
+is written (tests/test_oracles.py's lockstep); its summary goes into expected.json. Once written, a
+golden record is never regenerated to make a test pass: a changed result is a changed rule.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent / "src")]
+
+from kirifuda.records import dumps, replay, summary  # noqa: E402
+from kirifuda.registry import make  # noqa: E402
+from test_oracles import ORACLES, Lockstep, option_combos  # noqa: E402
+
+
+def main(game_ids: list[str]) -> None:
+    import importlib
+    expected_path = HERE / "expected.json"
+    expected = json.loads(expected_path.read_text()) if expected_path.exists() else {}
+    for game_id in game_ids:
+        oracle_module = importlib.import_module(ORACLES[game_id])
+        for k, options in enumerate(option_combos(game_id)):
+            rng = random.Random(f"golden/{game_id}/{k}")
+            game = make(game_id, options)
+            run = Lockstep(game, oracle_module.Oracle(game_id, game.options.to_dict()), seed=rng.randrange(10**6), rng=rng)
+            while run.step():
+                pass
+            assert [list(s) for s in game.deal_scores(run.match.state)] == [list(s) for s in run.oracle.deal_scores()]
+            name = f"{game_id}-{k}.json"
+            (HERE / name).write_text(dumps(run.match.record()))
+            result = summary(replay(run.match.record()))
+            expected[name] = {key: result[key] for key in ("deal_scores", "totals", "winners")}
+            print(name, options, result["totals"])
+    expected_path.write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
