@@ -1,0 +1,22 @@
+"""Optional fast engines for bulk random play, one per supported game id.
+
+A fast engine plays whole games of uniformly random legal play much faster than the pure protocol
+allows (mutable ints and lists instead of immutable states and typed actions). It is never the
+reference: each one is checked against its pure ``Game`` by perft counts on fixed deals and by
+lockstep random games (tests/test_fast_<game>.py). ``kirifuda simulate`` uses one where it exists.
+
+Every engine has ``play_random_game(seed, rng) -> (deal_scores, decisions)``: deal ``k`` is the pure
+game's ``random_deal(..., chance_rng(seed, k))`` and every decision a uniform choice drawn from ``rng``.
+"""
+
+from __future__ import annotations
+
+from ..core import Game
+
+
+def engine_for(game: Game) -> object | None:
+    """The fast engine for ``game`` (its id and options), or None where there is none."""
+    if game.id == "anou":
+        from .anou import FastAnou, supports
+        return FastAnou(game) if supports(game) else None
+    return None
