@@ -129,7 +129,8 @@ def list_games():
         cls = game_class(gid)
         print(f"{gid:16} {cls.title} ({cls.title_ja})")
         for name, default, choices, doc in cls.Options.describe():
-            shown = " / ".join(json.dumps(c) for c in choices) if choices else f"{json.dumps(default)} (any)"
+            shown = (" / ".join(json.dumps(c) for c in choices) if choices
+                     else "derived (any)" if default is None else f"{json.dumps(default)} (any)")
             print(f"    {name:18} {shown:28} {doc}")
 
 

@@ -55,11 +55,13 @@ class DealError(KirifudaError):
 
 # --- options --------------------------------------------------------------------------------
 
-def option(default: Any, *choices: Any, doc: str = "") -> Any:
+def option(default: Any, *choices: Any, kind: type | None = None, doc: str = "") -> Any:
     """Declare an option field: its default, then every other value it takes (none: any value of its
-    type; the default repeated alone, ``option(5, 5)``: that value only)."""
+    type; the default repeated alone, ``option(5, 5)``: that value only). A default of ``None`` with a
+    ``kind`` means "derived from the other options" (e.g. ``deals``: one per player): the options type
+    resolves it in its ``__post_init__``, so a value and a record always hold the actual number."""
     allowed = tuple(dict.fromkeys((default, *choices))) if choices else None
-    return field(default=default, metadata={"choices": allowed, "doc": doc})
+    return field(default=default, metadata={"choices": allowed, "doc": doc, "kind": kind})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,7 +78,9 @@ class Options:
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            kind = type(f.default)
+            kind = f.metadata.get("kind") or type(f.default)
+            if value is None and f.default is None:
+                continue  # derived: resolved by the subclass after this check
             if type(value) is not kind:
                 raise OptionError(f"option {f.name!r} takes {_KINDS.get(kind, kind.__name__)}, not {value!r}")
             choices = f.metadata.get("choices")
