@@ -124,3 +124,23 @@ def test_terminal_quit_saves_the_partial_record(tmp_path):
     answers = iter(["quit"])
     match, path = play(Anou(), seat=0, seed=2, ask=lambda p: next(answers), say=lambda s: None, record_dir=tmp_path)
     assert not match.finished and json.loads(path.read_text())["deals"]
+
+
+SHORT = {"anarchy": {"deals": 1}, "anarchy-bomb": {"deals": 1}, "goninkan": {"rounds": 1}}
+
+
+@pytest.mark.parametrize("game_id", __import__("kirifuda.registry", fromlist=["available"]).available())
+def test_terminal_plays_every_game(game_id, tmp_path):
+    from kirifuda.registry import make
+    game = make(game_id, SHORT.get(game_id, {}))
+    lines: list[str] = []
+    rng = random.Random(game_id)
+
+    def ask(prompt: str) -> str:
+        legal = [l for l in lines if l.startswith("合法手 Legal: ")][-1]
+        return rng.choice(legal.removeprefix("合法手 Legal: ").split(", "))
+
+    match, path = play(game, seat=1, seed=4, ask=ask, say=lines.append, record_dir=tmp_path)
+    assert match.finished
+    assert "終了 Game over" in "\n".join(lines)
+    assert json.loads(path.read_text())["game"] == game_id
