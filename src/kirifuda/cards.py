@@ -148,6 +148,23 @@ def suit_cards(m: int, suit: int) -> int:
     return m & (sm | (sm << COPY))
 
 
+def shuffle_among(rng, masks, extra: Iterable[int] = ()) -> list[int]:
+    """Deal the cards of ``masks`` (and ``extra``) at random back into places of the same sizes.
+
+    The shared step of every ``reshuffle_unseen``: ``masks`` are the places a seat cannot see into;
+    ``extra`` cards are added to the shuffle and dealt out too (the places are filled in order, so
+    their total size must equal the number of cards)."""
+    pack = [c for m in masks for c in cards_in(m)]
+    pack.extend(extra)
+    rng.shuffle(pack)
+    out, k = [], 0
+    for m in masks:
+        size = m.bit_count()
+        out.append(mask(pack[k:k + size]))
+        k += size
+    return out
+
+
 class CardSet:
     """An immutable set of cards over a bitmask, in canonical order when iterated."""
 

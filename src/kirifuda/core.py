@@ -28,6 +28,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from . import cards as C
@@ -390,6 +391,24 @@ def chance_rng(seed: int, index: int) -> random.Random:
     """The generator for the ``index``-th chance event of a game with ``seed``: independent of
     earlier draws, so a record may give some events explicitly and leave others to the seed."""
     return random.Random(f"kirifuda/{seed}/{index}")
+
+
+_LAYOUTS: dict[type, tuple[Any, dict[str, int]]] = {}
+
+
+def evolve(value: Any, **changes: Any) -> Any:
+    """A frozen dataclass value with some fields changed: ``dataclasses.replace`` without its per-call
+    introspection (apply is on the simulation's hot path). The class must take its fields positionally."""
+    cls = type(value)
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        layout = _LAYOUTS[cls] = (attrgetter(*names), {name: i for i, name in enumerate(names)})
+    getter, index = layout
+    values = list(getter(value))
+    for name, v in changes.items():
+        values[index[name]] = v
+    return cls(*values)
 
 
 def replace_at(values: tuple, index: int, value: Any) -> tuple:

@@ -44,16 +44,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
 from itertools import combinations
 from typing import ClassVar
 
 from .. import cards as C
 from ..cards import COPY, JOKER, CardSet
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, OptionError,
-                    Options, option, parse_words, replace_at, require_cards)
+                    Options, option, evolve, parse_words, replace_at, require_cards)
 from ..seats import Ring
 
 DEAL, PASS, BID, PLAY, OVER = "deal", "pass", "bid", "play", "over"
@@ -202,19 +201,6 @@ class AnarchyState:
     last: LastTrick | None          # the last revealed trick of this deal
     bid_history: tuple[tuple[str, ...], ...]  # each completed deal's bids by seat
     scores: tuple[tuple[int, ...], ...]       # each completed deal's scores by seat
-
-
-_FIELDS = tuple(f.name for f in fields(AnarchyState))
-_VALUES = attrgetter(*_FIELDS)
-_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-
-
-def _evolve(state: AnarchyState, **changes) -> AnarchyState:
-    """``dataclasses.replace`` without its per-call introspection (apply is on the simulation's hot path)."""
-    values = list(_VALUES(state))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return AnarchyState(*values)
 
 
 # --- capture and scoring (module functions: the seed's examples are pinned on them) -------------
@@ -571,9 +557,9 @@ class AnarchyFamily(Game):
         if None in bids:
             # P2: open bids go round clockwise; secret bids stay face down until all have bid (KA3)
             turn = NOBODY if self.secret_bids else self.ring.next(seat)
-            return _evolve(state, bids=bids, turn=turn)
+            return evolve(state, bids=bids, turn=turn)
         # anarchy.md §1 "Turn-up": the dealer turns the first card aside just before trick 1 (KA2)
-        return _evolve(state, phase=PLAY, bids=bids, turn=NOBODY)
+        return evolve(state, phase=PLAY, bids=bids, turn=NOBODY)
 
     def _give(self, state: AnarchyState, seat: int, cards: tuple[int, ...]) -> AnarchyState:
         # §3: three cards of the hand, passed face down (KA3) until every seat has given
@@ -588,7 +574,7 @@ class AnarchyFamily(Game):
         hands = replace_at(state.hands, seat, hand & ~given)
         gifts = replace_at(state.given, seat, given)
         if 0 in gifts:
-            return _evolve(state, hands=hands, given=gifts)
+            return evolve(state, hands=hands, given=gifts)
         return self._exchange(state, list(hands), gifts)
 
     def _exchange(self, state: AnarchyState, hands: list[int], gifts: tuple[int, ...]) -> AnarchyState:
@@ -611,7 +597,7 @@ class AnarchyFamily(Game):
             dummy = dummy[PASS_SIZE:] + tuple(C.sorted_cards(C.cards_in(gifts[dealer])))
             hands[dealers_left] |= from_dummy
             received[dealers_left] = from_dummy
-        return _evolve(state, phase=BID, turn=dealers_left, hands=tuple(hands), given=gifts,
+        return evolve(state, phase=BID, turn=dealers_left, hands=tuple(hands), given=gifts,
                        received=tuple(received), dummy=dummy)
 
     def _play(self, state: AnarchyState, seat: int, card: int) -> AnarchyState:
@@ -624,7 +610,7 @@ class AnarchyFamily(Game):
         hands = replace_at(state.hands, seat, hand & ~(1 << actual))
         chosen = replace_at(state.chosen, seat, actual)
         if NO_CARD in chosen:
-            return _evolve(state, hands=hands, chosen=chosen)
+            return evolve(state, hands=hands, chosen=chosen)
         return self._reveal(state, hands, chosen)
 
     def _reveal(self, state: AnarchyState, hands: tuple[int, ...], chosen: tuple[int, ...]) -> AnarchyState:
@@ -656,7 +642,7 @@ class AnarchyFamily(Game):
         if self.original and rest:
             rest, last_turnup = self._turnup(rest, cards, taken)
         last = LastTrick(tuple((o, c, owners[r]) for o, c, r in zip(owners, cards, receivers)), bomb_seat, last_turnup)
-        after = _evolve(state, hands=hands, chosen=self._no_choices, taken=tuple(taken), dummy=dummy, rest=rest,
+        after = evolve(state, hands=hands, chosen=self._no_choices, taken=tuple(taken), dummy=dummy, rest=rest,
                         spare=spare, wild_to=wild_to, tricks_done=state.tricks_done + 1, last=last)
         if after.tricks_done < self.hand_size:
             return after
@@ -679,7 +665,7 @@ class AnarchyFamily(Game):
         deal_score = tuple(self._score(state, s, state.bids[s]) for s in range(self.n))
         over = len(state.scores) + 1 == self.total_deals
         # anarchy.md intro: the deal passes clockwise
-        return _evolve(state, phase=OVER if over else DEAL,
+        return evolve(state, phase=OVER if over else DEAL,
                        dealer=state.dealer if over else self.ring.next(state.dealer),
                        bid_history=state.bid_history + (state.bids,), scores=state.scores + (deal_score,))
 
@@ -810,7 +796,7 @@ class AnarchyFamily(Game):
         dummy = tuple(pool[k:k + dummy_hidden]) + state.dummy[dummy_hidden:]
         k += dummy_hidden
         rest = state.rest[:len(state.rest) - rest_hidden] + tuple(pool[k:])
-        return _evolve(state, hands=tuple(hands), chosen=tuple(chosen), given=tuple(given), bids=tuple(bids),
+        return evolve(state, hands=tuple(hands), chosen=tuple(chosen), given=tuple(given), bids=tuple(bids),
                        dummy=dummy, rest=rest)
 
     def all_cards(self, state: AnarchyState) -> list[int]:

@@ -20,13 +20,13 @@ column yet.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 
 from .. import cards as C
 from ..cards import CardSet, suit_cards
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
-                    deal_round, option, parse_words, replace_at, require_cards)
+                    deal_round, evolve, option, parse_words, replace_at, require_cards)
 from ..seats import Ring, first_clockwise_from
 from ..tricks import playable
 
@@ -315,10 +315,10 @@ class Anou(Game):
         hands = replace_at(state.hands, seat, hand & ~(1 << card))
         trick = state.trick + ((seat, card),)
         if len(trick) < self.n:
-            return replace(state, turn=self.ring.next(seat), hands=hands, trick=trick)
+            return evolve(state, turn=self.ring.next(seat), hands=hands, trick=trick)
         order = trick_order(trick)
         first, second = trick[order[0]][0], trick[order[1]][0]
-        return replace(state, phase=TAKE_FIRST, turn=first, hands=hands, trick=trick, first=first,
+        return evolve(state, phase=TAKE_FIRST, turn=first, hands=hands, trick=trick, first=first,
                        second=second, pool=C.mask(c for _, c in trick))
 
     def _after_root(self, state: AnouState, seat: int, card: int, wall) -> AnouState:
@@ -326,16 +326,16 @@ class Anou(Game):
         walls = replace_at(state.walls, seat, wall)
         left = state.roots_left - 1
         if left:
-            return replace(state, turn=self.ring.next(seat), hands=hands, walls=walls, roots_left=left)
-        return replace(state, phase=PLAY, turn=state.dealer, hands=hands, walls=walls, roots_left=0)
+            return evolve(state, turn=self.ring.next(seat), hands=hands, walls=walls, roots_left=left)
+        return evolve(state, phase=PLAY, turn=state.dealer, hands=hands, walls=walls, roots_left=0)
 
     def _after_take(self, state: AnouState, seat: int, taken: int, wall) -> AnouState:
         walls = replace_at(state.walls, seat, wall)
         pool = state.pool & ~taken
         if state.phase == TAKE_FIRST:
-            return replace(state, phase=TAKE_SECOND, turn=state.second, walls=walls, pool=pool)
+            return evolve(state, phase=TAKE_SECOND, turn=state.second, walls=walls, pool=pool)
         # anou.md 5: 4 players discard the last card face down (known to all: it was played); 6: 1st leads
-        after = replace(state, phase=PLAY, turn=state.first, walls=walls, pool=0, trick=(),
+        after = evolve(state, phase=PLAY, turn=state.first, walls=walls, pool=0, trick=(),
                         last_trick=state.trick, discards=state.discards | pool)
         if any(after.hands):
             return after
@@ -346,7 +346,7 @@ class Anou(Game):
         scores = state.scores + (deal_score,)
         index = state.deal_index + 1
         over = index == DEALS_PER_GAME
-        return replace(state, phase=OVER if over else DEAL, deal_index=index, turn=-1, first=-1, second=-1,
+        return evolve(state, phase=OVER if over else DEAL, deal_index=index, turn=-1, first=-1, second=-1,
                        dealer=state.dealer if over else next_dealer(state.dealer, deal_score), scores=scores)
 
     # views
@@ -371,15 +371,11 @@ class Anou(Game):
     def reshuffle_unseen(self, state: AnouState, seat: int | None, rng: random.Random) -> AnouState:
         # R2: only hands and the unused cards are hidden
         places = [s for s in range(self.n) if s != seat]
-        sizes = [state.hands[s].bit_count() for s in places] + [state.unused.bit_count()]
-        pack = [c for s in places for c in C.cards_in(state.hands[s])] + list(C.cards_in(state.unused))
-        rng.shuffle(pack)
+        *others, unused = C.shuffle_among(rng, [state.hands[s] for s in places] + [state.unused])
         hands = list(state.hands)
-        k = 0
-        for s, size in zip(places, sizes):
-            hands[s] = C.mask(pack[k:k + size])
-            k += size
-        return replace(state, hands=tuple(hands), unused=C.mask(pack[k:]))
+        for s, hand in zip(places, others):
+            hands[s] = hand
+        return evolve(state, hands=tuple(hands), unused=unused)
 
     def all_cards(self, state: AnouState) -> list[int]:
         if state.phase == DEAL and not state.scores:

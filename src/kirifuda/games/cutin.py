@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from .. import cards as C
 from ..cards import CardSet
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
-                    deal_round, option, parse_words, require_cards)
+                    deal_round, evolve, option, parse_words, require_cards)
 from ..seats import Ring
 
 DECK = C.DECK_52  # cutin.md "Cards and deal": 52 cards, no joker
@@ -418,16 +418,11 @@ class Cutin(Game):
     def reshuffle_unseen(self, state: CutinState, seat: int | None, rng: random.Random) -> CutinState:
         # hidden: the other hands and the undealt rest (cutin.md "Cards and deal": face down; K2)
         places = [s for s in range(self.n) if s != seat]
-        sizes = [state.hands[s].bit_count() for s in places]
-        pack = [c for s in places for c in C.cards_in(state.hands[s])] + list(C.cards_in(state.rest))
-        rng.shuffle(pack)
+        *others, rest = C.shuffle_among(rng, [state.hands[s] for s in places] + [state.rest])
         hands = list(state.hands)
-        k = 0
-        for s, size in zip(places, sizes):
-            hands[s] = C.mask(pack[k:k + size])
-            k += size
-        from dataclasses import replace
-        return replace(state, hands=tuple(hands), rest=C.mask(pack[k:]))
+        for s, hand in zip(places, others):
+            hands[s] = hand
+        return evolve(state, hands=tuple(hands), rest=rest)
 
     def all_cards(self, state: CutinState) -> list[int]:
         if state.phase == DEAL and not state.scores:

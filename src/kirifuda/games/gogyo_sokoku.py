@@ -31,12 +31,12 @@ Action (../shared/spec/records.md): ``play QS``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .. import cards as C
 from ..cards import CardSet, suit_cards
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
-                    deal_round, option, parse_words, replace_at, require_cards)
+                    deal_round, evolve, option, parse_words, replace_at, require_cards)
 from ..seats import Ring
 from ..tricks import trick_winner
 
@@ -379,7 +379,7 @@ class GogyoSokoku(Game):
             size = hands[s].bit_count()
             hands[s] = C.mask(rest[k:k + size])
             k += size
-        return replace(state, hands=tuple(hands), captured=tuple(captured))
+        return evolve(state, hands=tuple(hands), captured=tuple(captured))
 
     def all_cards(self, state: GogyoState) -> list[int]:
         if not state.table:

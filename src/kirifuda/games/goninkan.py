@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from .. import cards as C
 from ..cards import JOKER, CardSet, suit_cards
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options, OptionError,
-                    option, parse_words, replace_at, require_cards)
+                    option, evolve, parse_words, replace_at, require_cards)
 
 HAND_SIZE = 10  # rules §Cards: 10 each to the 5 players in play
 IN_PLAY = 5  # rules §Table: 5 play; with 6 the dealer holds no cards
@@ -426,7 +426,7 @@ class Goninkan(Game):
                      passes=(), scores=state.scores)
         if setup.battle > 1:
             # rules §Battles 2 and 3: same dealer, teams and seats; the Ace holder passes first
-            return GoninkanState(phase=PASS, setup=_set(setup, trump=-1, call=""),
+            return GoninkanState(phase=PASS, setup=evolve(setup, trump=-1, call=""),
                                  **{**fresh, "turn": setup.ace})
         # rules §Battle 1 1: the holders of the Joker and of the trump Ace are the Napoleon pair
         ace_card = C.make(C.ACE, setup.trump)
@@ -435,9 +435,9 @@ class Goninkan(Game):
         if ace == joker:
             # rules §Battle 1 3: the 仮親 pairs with the second player to their right; a blind swap follows
             partner = setup.next_player[setup.next_player[ace]]
-            setup = _set(setup, ace=ace, other=partner, kari_oya=ace, napoleon=self._team(setup, ace, partner))
+            setup = evolve(setup, ace=ace, other=partner, kari_oya=ace, napoleon=self._team(setup, ace, partner))
             return GoninkanState(phase=SWAP, setup=setup, **fresh)
-        setup = _set(setup, ace=ace, other=joker, napoleon=self._team(setup, ace, joker))
+        setup = evolve(setup, ace=ace, other=joker, napoleon=self._team(setup, ace, joker))
         return self._seat_and_call(GoninkanState(phase=CALL, setup=setup, **fresh))
 
     def _team(self, setup: RoundSetup, a: int, b: int) -> int:
@@ -451,8 +451,8 @@ class Goninkan(Game):
         setup = state.setup
         seating, moved = separate_partners(setup.seating, setup.dealer, setup.ace, setup.other)  # G4
         if moved:
-            setup = _set(setup, seating=seating, next_player=next_players(seating, setup.dealer), seat_swap=moved)
-        return _evolve(state, phase=CALL, turn=opener(setup), setup=setup)
+            setup = evolve(setup, seating=seating, next_player=next_players(seating, setup.dealer), seat_swap=moved)
+        return evolve(state, phase=CALL, turn=opener(setup), setup=setup)
 
     # the blind swap (仮親)
     def _power_cards(self, setup: RoundSetup) -> tuple[int, int]:
@@ -484,8 +484,8 @@ class Goninkan(Game):
         hands = state.hands
         hands = replace_at(hands, setup.ace, hands[setup.ace] & ~(1 << power) | 1 << card)
         hands = replace_at(hands, setup.other, hands[setup.other] & ~(1 << card) | 1 << power)
-        setup = _set(setup, swap=(card, power))
-        return self._seat_and_call(_evolve(state, hands=hands, setup=setup))
+        setup = evolve(setup, swap=(card, power))
+        return self._seat_and_call(evolve(state, hands=hands, setup=setup))
 
     # actions
     def parse_action(self, text: str) -> Action:
@@ -574,7 +574,7 @@ class Goninkan(Game):
                 raise IllegalAction("it is time to call 行く 'go' (I lead) or 来い 'come' (my partner leads)")
             setup = state.setup
             partner = setup.other if seat == setup.ace else setup.ace
-            return _evolve(state, phase=PLAY, turn=seat if action.go else partner, setup=_set(setup, call=str(action)))
+            return evolve(state, phase=PLAY, turn=seat if action.go else partner, setup=evolve(setup, call=str(action)))
         if phase == PASS:
             if not isinstance(action, Give):
                 raise IllegalAction("it is time to pass a card to your partner (e.g. 'give 7H')")
@@ -582,8 +582,8 @@ class Goninkan(Game):
         if phase == TRUMP:
             if not isinstance(action, Trump):
                 raise IllegalAction("it is time to declare the trump suit (e.g. 'trump H')")
-            setup = _set(state.setup, trump=action.suit)  # G6: any suit
-            return _evolve(state, phase=CALL, turn=opener(setup), setup=setup)
+            setup = evolve(state.setup, trump=action.suit)  # G6: any suit
+            return evolve(state, phase=CALL, turn=opener(setup), setup=setup)
         if not isinstance(action, Sixteen):
             raise IllegalAction("it is time to declare 十六 'sixteen' or 'stop'")
         return self._sixteen(state, seat, action.declare)
@@ -681,7 +681,7 @@ class Goninkan(Game):
             discards=state.discards | (played & ~HONOURS), napoleon_honours=nap, ally_honours=ally, outcome=outcome,
             skunk=skunk, sixteen=sixteen, sixteen_result=result, passes=state.passes, scores=state.scores)
         if ask_sixteen:
-            return _evolve(after, phase=SIXTEEN)  # the deciding trick's winner chooses (rules §Scoring)
+            return evolve(after, phase=SIXTEEN)  # the deciding trick's winner chooses (rules §Scoring)
         # K3, G7: a battle stops at a certain result (early_stop) and always at a 十六's success or failure
         # (rules §Scoring: "play goes on until … success … or … failure, play stops"); else it plays 10 tricks
         if index + 1 == TRICKS or (sixteen and result) or (self.options.early_stop and outcome and not sixteen):
@@ -689,7 +689,7 @@ class Goninkan(Game):
         return after
 
     def _sixteen(self, state: GoninkanState, seat: int, declare: bool) -> GoninkanState:
-        after = _evolve(state, phase=PLAY, sixteen=state.outcome if declare else 0)
+        after = evolve(state, phase=PLAY, sixteen=state.outcome if declare else 0)
         if not declare and self.options.early_stop:
             return self._end_battle(after)
         return after
@@ -705,9 +705,9 @@ class Goninkan(Game):
         step = len(passes)
         if step < len(self.pass_plan):
             giver = setup.ace if self.pass_plan[step] == "ace" else setup.other
-            return _evolve(state, turn=giver, hands=hands, passes=passes)
+            return evolve(state, turn=giver, hands=hands, passes=passes)
         # rules §Battles 2 and 3: then the player who did not hold the Ace declares trump
-        return _evolve(state, phase=TRUMP, turn=setup.other, hands=hands, passes=passes)
+        return evolve(state, phase=TRUMP, turn=setup.other, hands=hands, passes=passes)
 
     def _end_battle(self, state: GoninkanState) -> GoninkanState:
         setup = state.setup
@@ -717,14 +717,14 @@ class Goninkan(Game):
         napoleon_won = state.outcome == NAPOLEON and state.sixteen_result >= 0
         if napoleon_won and setup.battle < BATTLES:
             # rules §Battles 2 and 3: only after a Napoleon win; same dealer, teams and seats
-            nxt = _set(setup, battle=setup.battle + 1, trump=-1, call="")
-            return _evolve(state, phase=DEAL, turn=-1, setup=nxt, scores=scores)
+            nxt = evolve(setup, battle=setup.battle + 1, trump=-1, call="")
+            return evolve(state, phase=DEAL, turn=-1, setup=nxt, scores=scores)
         # rules §Rounds: a round ends after a Napoleon loss, a failed 十六 or battle 3
         round_index = setup.round + 1
         if round_index == self.options.rounds:
-            return _evolve(state, phase=OVER, turn=-1, scores=scores)
+            return evolve(state, phase=OVER, turn=-1, scores=scores)
         nxt = self._round_setup(round_index, (setup.dealer + 1) % self.n, setup.seating)
-        return _evolve(state, phase=DEAL, turn=-1, setup=nxt, scores=scores)
+        return evolve(state, phase=DEAL, turn=-1, setup=nxt, scores=scores)
 
     def battle_scores(self, setup: RoundSetup, value: int) -> tuple[int, ...]:
         """rules §Scoring: ``value`` to every Napoleon-side player, its negative to every ally;
@@ -819,10 +819,10 @@ class Goninkan(Game):
         room = {p: (hands[p] & ~pinned[p]).bit_count() for p in places}
         assigned = _assign(free, room, void, rng)
         if assigned is None:
-            return _evolve(state, hands=tuple(hands))
+            return evolve(state, hands=tuple(hands))
         for p in places:
             hands[p] = pinned[p] | assigned[p]
-        return _evolve(state, hands=tuple(hands))
+        return evolve(state, hands=tuple(hands))
 
     def all_cards(self, state: GoninkanState) -> list[int]:
         if state.phase == DEAL and not state.scores:
@@ -869,11 +869,4 @@ def _read_suit(text: str) -> int:
         raise NotationError(str(e)) from None
 
 
-def _set(setup: RoundSetup, **changes) -> RoundSetup:
-    from dataclasses import replace
-    return replace(setup, **changes)
 
-
-def _evolve(state: GoninkanState, **changes) -> GoninkanState:
-    from dataclasses import replace
-    return replace(state, **changes)
