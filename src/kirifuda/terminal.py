@@ -18,7 +18,7 @@ from .core import Game, KirifudaError, Observation, to_jsonable
 from .match import Match
 from .records import save
 
-HELP = ("コマンド Commands: an action in record notation (e.g. 'play JD', 'take JD@1'), "
+HELP = ("コマンド Commands: an action in record notation (e.g. 'play JD'; symbols and 10 are fine: 'play ♦10'), "
         "'legal' (合法手 list the legal actions), 'help' (ヘルプ), 'quit' (中断: save and stop)")
 
 
