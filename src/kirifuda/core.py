@@ -35,7 +35,17 @@ from . import cards as C
 
 
 class KirifudaError(Exception):
-    """Base of every error the rules core raises on bad input. The message says why."""
+    """Base of every error the rules core raises on bad input. The message says why.
+
+    ``str(error)`` is the English message (what ``kirifuda replay`` prints); ``ja`` is its Japanese twin
+    for a player's screen, and :meth:`bilingual` gives both."""
+
+    def __init__(self, message: str = "", ja: str | None = None):
+        super().__init__(message)
+        self.ja = ja
+
+    def bilingual(self) -> str:
+        return f"{self.ja} — {self}" if self.ja else str(self)
 
 
 class OptionError(KirifudaError):
@@ -376,14 +386,17 @@ class Game(ABC):
         waiting = self.to_act(state)
         if seat not in waiting:
             if not waiting:
-                raise IllegalAction("no decision is awaited now" + (" (the game is over)" if self.is_over(state) else ""))
+                over = self.is_over(state)
+                raise IllegalAction("no decision is awaited now" + (" (the game is over)" if over else ""),
+                                    ja="今は誰の手番でもありません" + ("(ゲーム終了)" if over else ""))
             who = ", ".join(str(s) for s in sorted(waiting))
-            raise IllegalAction(f"not seat {seat}'s turn: waiting for seat {who}")
+            raise IllegalAction(f"not seat {seat}'s turn: waiting for seat {who}",
+                                ja=f"席 {seat} の手番ではありません(席 {who} の手番です)")
 
 
 def parse_words(text: str) -> list[str]:
     if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {text!r}")
+        raise NotationError(f"an action is text, not {text!r}", ja="手は文字で書きます")
     return text.strip().split()
 
 
@@ -420,4 +433,4 @@ def require_cards(words: Iterable[str]) -> list[int]:
     try:
         return C.parse_many(list(words))
     except C.CardError as e:
-        raise NotationError(str(e)) from None
+        raise NotationError(str(e), ja="カードが読めません(例: AS, 10H, ♠Q, JK)") from None

@@ -63,7 +63,7 @@ def play(game: Game, *, seat: int, seed: int, bots: dict[int, object] | None = N
                             match.act(seat, line)
                             break
                         except KirifudaError as e:
-                            say(f"できません Not allowed: {e}")
+                            say(f"できません Not allowed: {e.bilingual()}")
                 continue
             for s in sorted(waiting):
                 if s == seat:

@@ -86,7 +86,7 @@ def _read_placed(token: str) -> tuple[int, int | None]:
     if not at:
         return card, None
     if col_text not in ("1", "2", "3", "4"):
-        raise NotationError(f"@{col_text}: a column is named by its plan, @1 to @4")
+        raise NotationError(f"@{col_text}: a column is named by its plan, @1 to @4", ja="列は計画枚数 @1〜@4 で指定します")
     return card, int(col_text) - 1
 
 
@@ -247,7 +247,8 @@ class Anou(Game):
     def parse_action(self, text: str) -> Action:
         words = parse_words(text)
         if not words:
-            raise NotationError("empty action (write e.g. 'play JD', 'take JD@1', 'take 9D@4 7D', 'root 7H@3')")
+            raise NotationError("empty action (write e.g. 'play JD', 'take JD@1', 'take 9D@4 7D', 'root 7H@3')",
+                                ja="手が空です")
         verb, args = words[0].lower(), words[1:]
         if verb == "play" and len(args) == 1:
             return Play(require_cards(args)[0])
@@ -255,7 +256,8 @@ class Anou(Game):
             return Root(*_read_placed(args[0]))
         if verb == "take" and len(args) in (1, 2):
             return Take(tuple(_read_placed(a) for a in args))
-        raise NotationError(f"not an Anou action: {text!r} (write 'play JD', 'take JD@1', 'take 9D@4 7D' or 'root 7H@3')")
+        raise NotationError(f"not an Anou action: {text!r} (write 'play JD', 'take JD@1', 'take 9D@4 7D' or 'root 7H@3')",
+                            ja="アノウの手ではありません")
 
     def legal_actions(self, state: AnouState, seat: int) -> list[Action]:
         if seat != state.turn or state.phase not in (ROOT, PLAY, TAKE_FIRST, TAKE_SECOND):
@@ -279,39 +281,43 @@ class Anou(Game):
         phase = state.phase
         if phase == PLAY:
             if not isinstance(action, Play):
-                raise IllegalAction("it is time to play a card to the trick (e.g. 'play JD')")
+                raise IllegalAction("it is time to play a card to the trick (e.g. 'play JD')", ja="今はトリックにカードを出す番です")
             return self._play(state, seat, action.card)
         if phase == ROOT:
             if not isinstance(action, Root):
-                raise IllegalAction("it is time to place a root stone (根石) from your hand (e.g. 'root 7H@3')")
+                raise IllegalAction("it is time to place a root stone (根石) from your hand (e.g. 'root 7H@3')",
+                                    ja="今は手札から根石を置く番です")
             if not state.hands[seat] >> action.card & 1:
-                raise IllegalAction(f"{C.text(action.card)} is not in your hand")
+                raise IllegalAction(f"{C.text(action.card)} is not in your hand", ja=f"{C.symbol(action.card)} は手札にありません")
             wall = _place(state.walls[seat], ((action.card, action.column),))
             return self._after_root(state, seat, action.card, wall)
         if not isinstance(action, Take):
-            raise IllegalAction("it is time to take cards from the trick (e.g. 'take JD@1')")
+            raise IllegalAction("it is time to take cards from the trick (e.g. 'take JD@1')", ja="今はトリックからカードを取る番です")
         want = 1 if phase == TAKE_FIRST else 2
         if len(action.cards) != want:
             who = "1st takes one card" if want == 1 else "2nd takes two cards"
-            raise IllegalAction(f"the {who} of the trick (anou.md 5)")
+            raise IllegalAction(f"the {who} of the trick (anou.md 5)",
+                                ja="一番目は1枚、二番目は2枚を取ります")
         picked = [c for c, _ in action.cards]
         if len(set(picked)) != len(picked):
-            raise IllegalAction("the same card twice")
+            raise IllegalAction("the same card twice", ja="同じカードが2回あります")
         for c in picked:
             if not state.pool >> c & 1:
-                raise IllegalAction(f"{C.text(c)} is not among the trick's cards left to take")
+                raise IllegalAction(f"{C.text(c)} is not among the trick's cards left to take",
+                                    ja=f"{C.symbol(c)} は取れる残りのカードにありません")
         wall = _place(state.walls[seat], action.cards)
         return self._after_take(state, seat, C.mask(picked), wall)
 
     def _play(self, state: AnouState, seat: int, card: int) -> AnouState:
         hand = state.hands[seat]
         if not hand >> card & 1:
-            raise IllegalAction(f"{C.text(card)} is not in your hand")
+            raise IllegalAction(f"{C.text(card)} is not in your hand", ja=f"{C.symbol(card)} は手札にありません")
         if state.trick:
             lead = C.suit_of(state.trick[0][1])
             if C.suit_of(card) != lead and suit_cards(hand, lead):
                 # anou.md "A deal" 3: a player holding the lead suit must play it
-                raise IllegalAction(f"must follow suit {C.SUIT_SYMBOLS[lead]}")
+                raise IllegalAction(f"must follow suit {C.SUIT_SYMBOLS[lead]}",
+                                    ja=f"{C.SUIT_SYMBOLS[lead]} を持っているのでフォローが必要です")
         hands = replace_at(state.hands, seat, hand & ~(1 << card))
         trick = state.trick + ((seat, card),)
         if len(trick) < self.n:
@@ -423,14 +429,16 @@ def _place(wall: tuple[int, ...], placements) -> tuple[int, int, int, int]:
         if bound is not None:
             if col is not None and col != bound:
                 raise IllegalAction(f"{sym} already has the column planned {bound + 1}; "
-                                    f"{C.text(card)} must go there")
+                                    f"{C.text(card)} must go there",
+                                    ja=f"{sym} の列は計画{bound + 1}の列に決まっています")
             continue
         if col is None:
             continue
         if wall[col]:
-            raise IllegalAction(f"the column planned {col + 1} already holds another suit")
+            raise IllegalAction(f"the column planned {col + 1} already holds another suit",
+                                ja=f"計画{col + 1}の列は別のスートに決まっています")
         if new_suits.get(suit, col) != col:
-            raise IllegalAction(f"the two {sym} cards must go to the same column")
+            raise IllegalAction(f"the two {sym} cards must go to the same column", ja=f"{sym} の2枚は同じ列に置きます")
         new_suits[suit] = col
     cols = list(wall)
     used = set()
@@ -440,11 +448,12 @@ def _place(wall: tuple[int, ...], placements) -> tuple[int, int, int, int]:
         if col is None:
             col = new_suits.get(suit)
             if col is None:
-                raise IllegalAction(f"{C.symbol(card)} has no column yet: name one, e.g. {C.text(card)}@1")
+                raise IllegalAction(f"{C.symbol(card)} has no column yet: name one, e.g. {C.text(card)}@1",
+                                    ja=f"{C.symbol(card)} のスートはまだ列がありません。@1〜@4 で列を選んでください")
         cols[col] |= 1 << card
         if column_of(wall, suit) is None:
             used.add((suit, col))
     if len({col for _, col in used}) != len(used):
-        raise IllegalAction("two new suits cannot share a column")
+        raise IllegalAction("two new suits cannot share a column", ja="新しい2つのスートを同じ列には置けません")
     return tuple(cols)
 
