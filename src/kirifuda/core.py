@@ -93,13 +93,16 @@ class Options:
             if value is None and f.default is None:
                 continue  # derived: resolved by the subclass after this check
             if type(value) is not kind:
-                raise OptionError(f"option {f.name!r} takes {_KINDS.get(kind, kind.__name__)}, not {value!r}")
+                raise OptionError(f"option {f.name!r} takes {_KINDS.get(kind, kind.__name__)}, not {value!r}",
+                                  ja=f"オプション {f.name} の値の型が違います")
             choices = f.metadata.get("choices")
             if choices is not None and value not in choices:
                 shown = ", ".join(json_value(c) for c in choices)
-                raise OptionError(f"option {f.name!r} takes one of {shown}, not {json_value(value)}")
+                raise OptionError(f"option {f.name!r} takes one of {shown}, not {json_value(value)}",
+                                  ja=f"オプション {f.name} は {shown} のどれかです")
         if not 0 <= self.first_dealer < self.seat_count():
-            raise OptionError(f"option 'first_dealer' must be a seat 0..{self.seat_count() - 1}")
+            raise OptionError(f"option 'first_dealer' must be a seat 0..{self.seat_count() - 1}",
+                              ja=f"first_dealer(最初の親)は席 0〜{self.seat_count() - 1} です")
 
     def seat_count(self) -> int:
         """How many seat ids a record has (Gonin-kan 6 counts the non-playing dealer)."""
@@ -112,7 +115,8 @@ class Options:
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(values) - names)
         if unknown:
-            raise OptionError(f"unknown option {unknown[0]!r} (this game takes: {', '.join(sorted(names))})")
+            raise OptionError(f"unknown option {unknown[0]!r} (this game takes: {', '.join(sorted(names))})",
+                              ja=f"{unknown[0]} というオプションはありません")
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -172,30 +176,31 @@ class Deal:
         """Read a record's deal; second copies of a double deck get the :data:`~kirifuda.cards.COPY` flag
         in the order they are met (hands first, then rest, spare, dummy)."""
         if not isinstance(obj, dict) or "hands" not in obj:
-            raise DealError("a deal is an object with 'hands'")
+            raise DealError("a deal is an object with 'hands'", ja="配札には hands が必要です")
         unknown = sorted(set(obj) - {"hands", *PILES})
         if unknown:
-            raise DealError(f"unknown pile {unknown[0]!r} in a deal (piles: hands, {', '.join(PILES)})")
+            raise DealError(f"unknown pile {unknown[0]!r} in a deal (piles: hands, {', '.join(PILES)})",
+                            ja=f"配札に {unknown[0]} という山はありません")
         seen: Counter[int] = Counter()
 
         def read(lst: Any, what: str) -> tuple[int, ...]:
             if not isinstance(lst, list) or not all(isinstance(t, str) for t in lst):
-                raise DealError(f"{what} must be a list of card texts")
+                raise DealError(f"{what} must be a list of card texts", ja="カードの一覧が必要です")
             out = []
             for t in lst:
                 try:
                     c = C.parse(t)
                 except C.CardError as e:
-                    raise DealError(f"{what}: {e}") from None
+                    raise DealError(f"{what}: {e}", ja="カードが読めません") from None
                 out.append(c | C.COPY if seen[c] == 1 else c)
                 seen[c] += 1
                 if seen[c] > 2:
-                    raise DealError(f"{what}: {C.text(c)} appears more than twice")
+                    raise DealError(f"{what}: {C.text(c)} appears more than twice", ja=f"{C.symbol(c)} が3枚以上あります")
             return tuple(out)
 
         hands = obj["hands"]
         if not isinstance(hands, list):
-            raise DealError("'hands' must be a list of hands")
+            raise DealError("'hands' must be a list of hands", ja="hands は手札の一覧です")
         hs = tuple(read(h, f"hand {i}") for i, h in enumerate(hands))
         piles = {p: read(obj.get(p, []), p) for p in PILES}
         return cls(hs, **piles)
@@ -205,14 +210,17 @@ class Deal:
         exactly ``sizes[i]`` cards, and its piles have the sizes in ``piles`` (absent: empty)."""
         piles = piles or {}
         if len(self.hands) != len(sizes):
-            raise DealError(f"a deal has {len(sizes)} hands, not {len(self.hands)}")
+            raise DealError(f"a deal has {len(sizes)} hands, not {len(self.hands)}", ja=f"手札は {len(sizes)} 人分です")
         for i, (h, n) in enumerate(zip(self.hands, sizes)):
             if len(h) != n:
-                raise DealError(f"hand {i} must hold {n} cards, not {len(h)}")
+                raise DealError(f"hand {i} must hold {n} cards, not {len(h)}", ja=f"席 {i} の手札は {n} 枚です")
         for pile in PILES:
             want = piles.get(pile, 0)
             if len(getattr(self, pile)) != want:
-                raise DealError(f"pile {pile!r} must hold {want} cards, not {len(getattr(self, pile))}")
+                raise DealError(f"pile {pile!r} must hold {want} cards, not {len(getattr(self, pile))}",
+                                ja=f"{pile} の山は {want} 枚です")
+        if sorted(self.all_cards()) == sorted(deck):
+            return  # the quick path (random deals, records read by from_json); names are checked below
         have = Counter(C.text(c) for c in self.all_cards())
         need = Counter(C.text(c) for c in deck)
         if have != need:
@@ -220,7 +228,8 @@ class Deal:
             missing = sorted((need - have).elements())
             raise DealError("the deal does not use the deck exactly once"
                             + (f"; not in the deck: {' '.join(extra)}" if extra else "")
-                            + (f"; missing: {' '.join(missing)}" if missing else ""))
+                            + (f"; missing: {' '.join(missing)}" if missing else ""),
+                            ja="配札が山札をちょうど1回ずつ使っていません")
 
 
 def deal_round(deck: Sequence[int], rng: random.Random, n: int, first: int, per_hand: int) -> tuple[list[list[int]], list[int]]:
@@ -328,7 +337,7 @@ class Game(ABC):
         raise NotImplementedError(f"{self.id} has no chance events besides deals")
 
     def apply_chance(self, state: Any, text: str) -> Any:
-        raise IllegalAction(f"{self.id} has no chance events besides deals")
+        raise IllegalAction(f"{self.id} has no chance events besides deals", ja="配札以外の偶然の出来事はありません")
 
     # decisions
     @abstractmethod

@@ -42,7 +42,8 @@ class Match:
                     deal = g.random_deal(self.state, chance_rng(self.seed, self.chance_count))
                 else:
                     if text is not None:
-                        raise IllegalAction("a deal is pending that is neither given nor seeded")
+                        raise IllegalAction("a deal is pending that is neither given nor seeded",
+                                            ja="配札が与えられておらず、シードもありません")
                     return
                 self.state = g.apply_deal(self.state, deal)
                 self.deals.append(deal)
@@ -57,7 +58,7 @@ class Match:
                 self.actions.append(("chance", event))
             self.chance_count += 1
         if text is not None:
-            raise IllegalAction("no chance event is pending")
+            raise IllegalAction("no chance event is pending", ja="偶然の出来事は待っていません")
 
     @property
     def blocked(self) -> bool:

@@ -42,7 +42,7 @@ def available() -> list[str]:
 def game_class(game_id: str) -> type[Game]:
     module_name = _MODULES.get(game_id)
     if module_name is None:
-        raise UnknownGame(f"unknown game {game_id!r} (games: {', '.join(_MODULES)})")
+        raise UnknownGame(f"unknown game {game_id!r} (games: {', '.join(_MODULES)})", ja=f"{game_id} というゲームはありません")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as e:
@@ -61,5 +61,5 @@ def make(game_id: str, options: Options | dict[str, Any] | None = None) -> Game:
     if isinstance(options, Options):
         return cls(options)
     if options is not None and not isinstance(options, dict):
-        raise OptionError("options must be an object")
+        raise OptionError("options must be an object", ja="オプションは JSON オブジェクトです")
     return cls(cls.Options.from_dict(options))
