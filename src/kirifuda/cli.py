@@ -37,7 +37,7 @@ def _make(game_id: str, options: dict):
     try:
         return make(game_id, options)
     except KirifudaError as e:
-        err.print(f"[red]error:[/red] {e}")
+        err.print(f"[red]error:[/red] {e.bilingual()}", highlight=False)
         raise typer.Exit(2) from None
 
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from kirifuda import cards as C
-from kirifuda.core import Deal, DealError, IllegalAction, NotationError, chance_rng
+from kirifuda.core import Deal, DealError, IllegalAction, KirifudaError, NotationError, chance_rng
 from kirifuda.games.cutin import PASS, STRENGTH, Cutin, Pass, Play, hand_score, legal_sets
 from kirifuda.match import Match
 from kirifuda.records import ReplayError, replay
@@ -153,6 +153,15 @@ def test_equal_rank_with_more_cards_is_legal_C2():
     # on a pair: the cut-ins ♣7 (equal rank) and ♣Q, the higher pairs, and three queens (more cards)
     assert legal_texts(match, 2) == ["play 7C", "play QC", "play QH QD", "play QH QC", "play QD QC",
                                      "play QH QD QC", "pass"]
+
+
+def test_pair_of_sevens_on_a_single_queen_article_example_rule2():
+    # seed まとめ: 「[Qの1枚]に対し[7の2枚]を出すことが出来る」 — more cards, a lower rank
+    game, match = start(deal_of("QS", "7H 7D 6C"))
+    match.act(0, "play QS")
+    assert "play 7H 7D" in legal_texts(match, 1) and "play 6C" not in legal_texts(match, 1)
+    match.act(1, "play 7H 7D")
+    assert match.state.table == ((0, m("QS")), (1, m("7H 7D")))
 
 
 def test_cut_in_on_jc_jh_article_example_rule3():
@@ -354,6 +363,93 @@ def test_illegal_actions_change_nothing():
         with pytest.raises(IllegalAction, match=why):
             match.act(seat, text)
         assert match.state is before and match.actions == []
+
+
+def test_errors_say_why_in_japanese_too():
+    # every error a player can meet carries its Japanese twin (KirifudaError.ja); game terms keep their names
+    game, match = start(deal_of("JC JH 7D 5S 5H 5D 5C", "JS TD KC 9D 4H 4C 8D 3D"))
+    cases = [
+        (0, "pass", "the start player of a turn must play a set; only the others may pass",
+         "ターンのスタートプレイヤーはパスできません。セットを出してください"),
+        (0, "play JS", "not in your hand: JS", "手札にありません: ♠J"),
+        (0, "play JC 7D", "a set is 1–4 cards of one rank (cutin.md)", "セットは同じ数字のカード1〜4枚です"),
+    ]
+    for seat, text, english, japanese in cases:
+        with pytest.raises(IllegalAction) as err:
+            match.act(seat, text)
+        assert (str(err.value), err.value.ja) == (english, japanese)
+    match.act(0, "play JH JC")
+    for text, english, japanese in [
+        ("play KC", "a cut-in single must be of a suit not in ♥J ♣J",
+         "カットインの1枚は ♥J ♣J にないスートでなければなりません"),
+        ("play TD", "a cut-in single on ♥J ♣J must be of rank J or higher",
+         "♥J ♣J へのカットインは J 以上の1枚でなければなりません"),
+        ("play 4H 4C", "must beat ♥J ♣J with a higher rank, or play more cards",
+         "♥J ♣J より強い数字を同じ枚数で出すか、より多い枚数を出してください"),
+    ]:
+        with pytest.raises(IllegalAction) as err:
+            match.act(1, text)
+        assert (str(err.value), err.value.ja) == (english, japanese)
+    for text, kind, english, japanese in [
+        ("", NotationError, "empty action (write e.g. 'play 7S 7H' or 'pass')", "手が空です(例: play 7S 7H、pass)"),
+        ("play 7S 7S", NotationError, "the same card twice in 'play 7S 7S'", "同じカードが2回書かれています"),
+        ("take 7S", NotationError, "not a Cut-in action: 'take 7S' (write e.g. 'play 7S 7H' or 'pass')",
+         "カットインの手ではありません(例: play 7S 7H、pass)"),
+    ]:
+        with pytest.raises(kind) as err:
+            match.act(1, text)
+        assert (str(err.value), err.value.ja) == (english, japanese)
+    with pytest.raises(DealError) as err:
+        game.check_deal(match.state, deal_of())
+    assert err.value.ja == "今は配札の時ではありません"
+
+
+def test_lock_and_set_size_errors_in_japanese_too():
+    game, match = start(deal_of("7D 5S 5H 5D 5C", "9D 6S", "8D TD 4S 4H 3S 3H 3D"))
+    act_all(match, [(0, "play 7D"), (1, "play 9D")])
+    for text, english, japanese in [
+        ("play TD", "lock (ロック) on ♦: order is reversed, play a ♦ lower than ♦9",
+         "♦ のロック中は強弱が逆転します。♦9 より下の ♦ を出してください"),
+        ("play 4S 4H", "lock (ロック) on ♦: only single ♦ cards may be played", "♦ のロック中です。♦ の1枚出ししかできません"),
+    ]:
+        with pytest.raises(IllegalAction) as err:
+            match.act(2, text)
+        assert (str(err.value), err.value.ja) == (english, japanese)
+    game, match = start(deal_of("5S 5H 5D 5C 7D", "6S 3S 3H 3D"))
+    match.act(0, "play 5S 5H 5D 5C")
+    for text, english, japanese in [
+        ("play 6S", "a set of 4 cannot be cut into: play 4 cards higher than ♠5 ♥5 ♦5 ♣5",
+         "4枚のセットにはカットインできません。♠5 ♥5 ♦5 ♣5 より強い4枚を出してください"),
+        ("play 3S 3H 3D", "must play at least 4 cards on ♠5 ♥5 ♦5 ♣5", "♠5 ♥5 ♦5 ♣5 には4枚以上を出してください"),
+    ]:
+        with pytest.raises(IllegalAction) as err:
+            match.act(1, text)
+        assert (str(err.value), err.value.ja) == (english, japanese)
+
+
+def test_every_rejection_in_random_games_is_bilingual():
+    for players in (3, 4, 5):
+        game = Cutin(players=players)
+        rng = random.Random(players)
+        match = Match(game, seed=players)
+        probes = ["", "pass", "pass 7S", "play", "play XX", "play 7S 7S", "take 7S", "play 7S 8S"]
+        rejected = 0
+        while not match.finished:
+            seat = match.state.turn
+            hand = C.card_list(match.state.hands[seat])
+            texts = ["play " + " ".join(C.texts(rng.sample(hand, min(len(hand), k)))) for k in (1, 1, 2, 3)]
+            texts += [f"play {C.text(c)}" for c in rng.sample(C.DECK_52, 3)] + probes
+            for who in (seat, (seat + 1) % players):
+                for text in texts:
+                    try:
+                        game.apply(match.state, who, text)
+                    except KirifudaError as e:
+                        assert e.ja, f"{text!r} from seat {who}: {e} has no Japanese twin"
+                        rejected += 1
+            match.act(seat, rng.choice(match.legal_actions(seat)))
+        with pytest.raises(IllegalAction, match="the game is over") as err:
+            game.apply(match.state, 0, "pass")
+        assert err.value.ja and rejected > 1000
 
 
 def test_observation_shows_table_passes_lock_and_counts_but_hides_hands():

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kirifuda import cards as C
-from kirifuda.core import Deal, DealError, IllegalAction, NotationError, OptionError
+from kirifuda.core import Deal, DealError, IllegalAction, KirifudaError, NotationError, OptionError
 from kirifuda.games.gogyo_sokoku import (DOUBLE, OVER, PARTNER_MAPS, PLAY, SINGLE, GogyoSokoku, GogyoState,
                                          Play, deal_score, mode_of, partners_of, points_of)
 from kirifuda.match import Match
@@ -420,6 +420,59 @@ def test_card_not_in_hand_rejected_state_unchanged():
     with pytest.raises(IllegalAction, match="5H is not in your hand"):
         game.apply(before, 1, "play 5H")
     assert m.state is before and m.legal_actions(1) == [Play(C.parse("2H"))]
+
+
+def test_errors_say_why_in_japanese_too():
+    # every error a player can meet carries its Japanese twin (KirifudaError.ja); game terms keep their names
+    game, m = start(HEART_START)
+    cases = [
+        (1, "play AD", IllegalAction, "must follow the starting card's suit (開始札) ♥",
+         "開始札のスート ♥ を持っているのでフォローが必要です"),
+        (1, "play 5H", IllegalAction, "5H is not in your hand", "♥5 は手札にありません"),
+        (1, "lead AS", NotationError, "not a Gogyō Sōkoku action: 'lead AS' (write 'play QS')",
+         "五行相克の手ではありません(例: play QS)"),
+        (1, "play JK", NotationError, "JK: not a card of Gogyō Sōkoku (52 cards, no Joker)",
+         "JK: 五行相克のカードではありません(52枚、ジョーカーなし)"),
+        (2, "play 2D", IllegalAction, "not seat 2's turn: waiting for seat 1", "席 2 の手番ではありません(席 1 の手番です)"),
+    ]
+    for seat, text, kind, english, japanese in cases:
+        with pytest.raises(kind) as err:
+            m.act(seat, text)
+        assert (str(err.value), err.value.ja) == (english, japanese)
+    _, later = _after_trick1()
+    later.act(3, "play 8C")
+    later.act(4, "play 8H")
+    later.act(0, "play 2S")
+    later.act(1, "play 6D")
+    with pytest.raises(IllegalAction) as err:
+        later.act(2, "play 5D")
+    assert (str(err.value), err.value.ja) == ("must follow suit ♣", "♣ を持っているのでフォローが必要です")
+    with pytest.raises(DealError) as err:
+        game.check_deal(m.state, HEART_START)
+    assert err.value.ja == "今は配札の時ではありません"
+
+
+def test_every_rejection_in_random_games_is_bilingual():
+    game = GogyoSokoku()
+    rng = random.Random(5)
+    m = Match(game, seed=5)
+    probes = ["", "play", "play 1H", "play AS KS", "lead AS", "play JK", "pass"]
+    rejected = 0
+    while not m.finished:
+        (seat,) = m.to_act()
+        for text in [f"play {C.text(c)}" for c in rng.sample(C.DECK_52, 6)] + probes:
+            for who in (seat, (seat + 1) % 5):
+                try:
+                    game.apply(m.state, who, text)
+                except KirifudaError as e:
+                    assert e.ja, f"{text!r} from seat {who}: {e} has no Japanese twin"
+                    rejected += 1
+        m.act(seat, rng.choice(m.legal_actions(seat)))
+    for seat in range(5):
+        with pytest.raises(IllegalAction, match="the game is over") as err:
+            game.apply(m.state, seat, "play AS")
+        assert err.value.ja
+    assert rejected > 1000
 
 
 def test_legal_actions_canonical_order():

@@ -294,7 +294,7 @@ class Cutin(Game):
 
     def check_deal(self, state: CutinState, deal: Deal) -> None:
         if state.phase != DEAL:
-            raise DealError("no deal is due now")
+            raise DealError("no deal is due now", ja="今は配札の時ではありません")
         deal.check(DECK, [self.hand_size] * self.n, {"rest": self.rest_size})
 
     def apply_deal(self, state: CutinState, deal: Deal) -> CutinState:
@@ -308,7 +308,7 @@ class Cutin(Game):
     def parse_action(self, text: str) -> Action:
         words = parse_words(text)
         if not words:
-            raise NotationError("empty action (write e.g. 'play 7S 7H' or 'pass')")
+            raise NotationError("empty action (write e.g. 'play 7S 7H' or 'pass')", ja="手が空です(例: play 7S 7H、pass)")
         verb, args = words[0].lower(), words[1:]
         if verb == "pass" and not args:
             return PASS
@@ -316,9 +316,10 @@ class Cutin(Game):
             cards = require_cards(args)
             m = C.mask(cards)
             if m.bit_count() != len(cards):
-                raise NotationError(f"the same card twice in {text!r}")
+                raise NotationError(f"the same card twice in {text!r}", ja="同じカードが2回書かれています")
             return Play(m)
-        raise NotationError(f"not a Cut-in action: {text!r} (write e.g. 'play 7S 7H' or 'pass')")
+        raise NotationError(f"not a Cut-in action: {text!r} (write e.g. 'play 7S 7H' or 'pass')",
+                            ja="カットインの手ではありません(例: play 7S 7H、pass)")
 
     def legal_actions(self, state: CutinState, seat: int) -> list[Action]:
         if state.phase != PLAY or seat != state.turn:
@@ -337,20 +338,21 @@ class Cutin(Game):
             self._check_turn(state, seat)
         table = state.table
         if type(action) is Pass:
-            if not table:
-                raise IllegalAction("the start player of a turn must play a set; only the others may pass")
+            if not table:  # cutin.md "A hand": the start player of a turn may not pass
+                raise IllegalAction("the start player of a turn must play a set; only the others may pass",
+                                    ja="ターンのスタートプレイヤーはパスできません。セットを出してください")
             return self._next(state, seat, state.hands, table, state.passed + (seat,), state.lock_suit, state.played,
                               state.first_out)
         if type(action) is not Play:
-            raise IllegalAction("play a set (e.g. 'play 7S 7H') or 'pass'")
+            raise IllegalAction("play a set (e.g. 'play 7S 7H') or 'pass'", ja="セットを出すか(例: play 7S 7H)パスしてください")
         cards = action.cards
         hand = state.hands[seat]
         if cards & ~hand:
             missing = " ".join(C.texts(C.cards_in(cards & ~hand)))
-            raise IllegalAction(f"not in your hand: {missing}")
+            raise IllegalAction(f"not in your hand: {missing}", ja=f"手札にありません: {_shown(cards & ~hand)}")
         info = SET_INFO.get(cards)
         if info is None:
-            raise IllegalAction("a set is 1–4 cards of one rank (cutin.md)")
+            raise IllegalAction("a set is 1–4 cards of one rank (cutin.md)", ja="セットは同じ数字のカード1〜4枚です")
         lock = state.lock_suit
         if table:
             top = table[-1][1]
@@ -452,23 +454,31 @@ def _check_play(info: tuple[int, int, int], top_info: tuple[int, int, int], top:
             return
         sym = C.SUIT_SYMBOLS[lock]
         if count != 1 or pattern != 1 << lock:
-            raise IllegalAction(f"lock (ロック) on {sym}: only single {sym} cards may be played")
-        raise IllegalAction(f"lock (ロック) on {sym}: order is reversed, play a {sym} lower than {_shown(top)}")
+            raise IllegalAction(f"lock (ロック) on {sym}: only single {sym} cards may be played",
+                                ja=f"{sym} のロック中です。{sym} の1枚出ししかできません")
+        raise IllegalAction(f"lock (ロック) on {sym}: order is reversed, play a {sym} lower than {_shown(top)}",
+                            ja=f"{sym} のロック中は強弱が逆転します。{_shown(top)} より下の {sym} を出してください")
     if count == t_count:
         if st > t:
             return  # rule 1
-        raise IllegalAction(f"must beat {_shown(top)} with a higher rank, or play more cards")
+        raise IllegalAction(f"must beat {_shown(top)} with a higher rank, or play more cards",
+                            ja=f"{_shown(top)} より強い数字を同じ枚数で出すか、より多い枚数を出してください")
     if count > t_count:
         return  # rule 2 (C2: any rank)
     top_text = _shown(top)
     if count == 1 and t_count in CUT_IN_SIZES:
         # rule 3, the cut-in (カットイン), C4: rank ≥ T's
         if pattern & t_pattern:
-            raise IllegalAction(f"a cut-in single must be of a suit not in {top_text}")
+            raise IllegalAction(f"a cut-in single must be of a suit not in {top_text}",
+                                ja=f"カットインの1枚は {top_text} にないスートでなければなりません")
         if st < t:
-            raise IllegalAction(f"a cut-in single must be of rank {_rank_name(t)} or higher than {top_text}")
+            raise IllegalAction(f"a cut-in single on {top_text} must be of rank {_rank_name(t)} or higher",
+                                ja=f"{top_text} へのカットインは {_rank_name(t)} 以上の1枚でなければなりません")
         return
     if count == 1 and t_count == MAX_SET:
-        raise IllegalAction(f"a set of 4 cannot be cut into: play 4 cards higher than {top_text}")
+        raise IllegalAction(f"a set of 4 cannot be cut into: play 4 cards higher than {top_text}",
+                            ja=f"4枚のセットにはカットインできません。{top_text} より強い4枚を出してください")
+    cut_in = t_count in CUT_IN_SIZES
     raise IllegalAction(f"must play at least {t_count} cards on {top_text}"
-                        + (" (or a cut-in single)" if t_count in CUT_IN_SIZES else ""))
+                        + (" (or a cut-in single)" if cut_in else ""),
+                        ja=f"{top_text} には{t_count}枚以上を出してください" + ("(またはカットインの1枚)" if cut_in else ""))

@@ -228,7 +228,7 @@ class GogyoSokoku(Game):
 
     def check_deal(self, state: GogyoState, deal: Deal) -> None:
         if state.phase != DEAL:
-            raise DealError("no deal is due now")
+            raise DealError("no deal is due now", ja="今は配札の時ではありません")
         deal.check(C.DECK_52, [HAND_SIZE] * PLAYERS, {"rest": TABLE_CARDS})
 
     def apply_deal(self, state: GogyoState, deal: Deal) -> GogyoState:
@@ -248,9 +248,11 @@ class GogyoSokoku(Game):
         if len(words) == 2 and words[0].lower() == "play":
             card = require_cards(words[1:])[0]
             if card not in _PLAYS:
-                raise NotationError(f"{words[1]}: not a card of Gogyō Sōkoku (52 cards, no Joker)")
+                raise NotationError(f"{words[1]}: not a card of Gogyō Sōkoku (52 cards, no Joker)",
+                                    ja=f"{words[1]}: 五行相克のカードではありません(52枚、ジョーカーなし)")
             return _PLAYS[card]
-        raise NotationError(f"not a Gogyō Sōkoku action: {text!r} (write 'play QS')")
+        raise NotationError(f"not a Gogyō Sōkoku action: {text!r} (write 'play QS')",
+                            ja="五行相克の手ではありません(例: play QS)")
 
     def legal_actions(self, state: GogyoState, seat: int) -> list[Action]:
         if state.phase != PLAY or seat != state.turn:
@@ -276,16 +278,20 @@ class GogyoSokoku(Game):
         if state.phase != PLAY or seat != state.turn:
             self._check_turn(state, seat)  # raises, saying whose turn it is
         if not isinstance(action, Play):
-            raise IllegalAction("it is time to play a card to the trick (e.g. 'play QS')")
+            raise IllegalAction("it is time to play a card to the trick (e.g. 'play QS')",
+                                ja="今はトリックにカードを出す番です(例: play QS)")
         card = action.card
         hand = state.hands[seat]
         if not hand >> card & 1:
-            raise IllegalAction(f"{C.text(card)} is not in your hand")
+            raise IllegalAction(f"{C.text(card)} is not in your hand", ja=f"{C.symbol(card)} は手札にありません")
         lead = state.lead_suit
         if lead is not None and (card >> 4) & 3 != lead and suit_cards(hand, lead):
             # gogyo.md 4–5: a player holding the suit led (trick 1: the starting card's suit) must play it
-            what = "the starting card's suit (開始札)" if state.trick_index == 0 else "suit"
-            raise IllegalAction(f"must follow {what} {C.SUIT_SYMBOLS[lead]}")
+            sym = C.SUIT_SYMBOLS[lead]
+            if state.trick_index == 0:
+                raise IllegalAction(f"must follow the starting card's suit (開始札) {sym}",
+                                    ja=f"開始札のスート {sym} を持っているのでフォローが必要です")
+            raise IllegalAction(f"must follow suit {sym}", ja=f"{sym} を持っているのでフォローが必要です")
         hands = state.hands[:seat] + (hand & ~(1 << card),) + state.hands[seat + 1:]
         trick = state.trick + ((seat, card),)
         if len(trick) < PLAYERS:
