@@ -392,6 +392,8 @@ class Game(ABC):
         return self.parse_action(action) if isinstance(action, str) else action
 
     def _check_turn(self, state: Any, seat: int) -> None:
+        if type(seat) is not int:  # True == 1 in Python: a flag is not a seat
+            raise IllegalAction(f"a seat is a number, not {seat!r}", ja="席は番号で指定します")
         waiting = self.to_act(state)
         if seat not in waiting:
             if not waiting:

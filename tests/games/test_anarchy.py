@@ -1,6 +1,6 @@
 """Anarchy, Anarchy Bomb and Organised Chaos scenario tests, named after the rule they pin
 (../shared/rules/anarchy.md §1–§3 and rulings P1–P5; the seed's worked scoring examples from
-../shared/seeds/002_8a92f8203cc2801f.txt; the kirifuda rulings KA1–KA9 of docs/rules/anarchy.md)."""
+../shared/seeds/002_8a92f8203cc2801f.txt; the kirifuda rulings KA1–KA11 of docs/rules/anarchy.md)."""
 
 from __future__ import annotations
 
@@ -615,9 +615,12 @@ def _altered(game, state: AnarchyState, seat: int, rng: random.Random) -> Anarch
     return None
 
 
-@pytest.mark.parametrize("game", [Anarchy(bidding="secret"), AnarchyBomb(players=3, bidding="secret", bomb_wild=True),
-                                  AnarchyBomb(players=5, deck5="65"), OrganisedChaos(players=5),
-                                  OrganisedChaos(players=3, dummy_passes=True)], ids=lambda g: g.id)
+@pytest.mark.parametrize("game", [Anarchy(bidding="secret"), Anarchy(players=4, bidding="secret", turnup="contested"),
+                                  AnarchyBomb(players=3, bidding="secret", bomb_wild=True),
+                                  AnarchyBomb(players=5, bidding="secret"), AnarchyBomb(players=5, deck5="65"),
+                                  OrganisedChaos(players=5), OrganisedChaos(players=3),
+                                  OrganisedChaos(players=3, dummy_passes=True)],
+                         ids=lambda g: f"{g.id}-{g.n}")
 def test_no_observation_reveals_another_seats_pending_choice(game):
     rng = random.Random(game.id)
     checked = 0
@@ -685,3 +688,108 @@ def test_replay_random_games_all_variants():
         assert Counter(game.all_cards(m.state)) == Counter(game.deck())
         with pytest.raises(KirifudaError):
             m.act(0, "play AS")
+
+
+# --- added in review ------------------------------------------------------------------------------
+
+def test_turnup_never_taken_scores_for_nobody_P1():
+    """The second turn-up (♣9) goes live only after every other club has been played: nobody takes it,
+    and it counts for no one (anarchy.md §1 "Turn-up")."""
+    game = Anarchy(deals=1)
+    hands = {0: "AC KC QC AH", 1: "JC TC 8C", 2: "7C 6C 5C", 3: "4C 3C 2C", 4: "AS KS QS"}
+    m = start(game, make_deal(game, hands=hands, rest="5H 9C"))
+    bid_round(m, "nosuit")
+    for k in range(3):   # every club but the ♣9 aside, and no heart: the ♥5 stays live
+        trick(m, " ".join(hands[s].split()[k] for s in range(5)))
+    assert game.observation(m.state, 0).turnup == "5H"
+    trick(m, "AH " + " ".join(C.text(C.card_list(m.state.hands[s])[0]) for s in range(1, 5)))
+    assert m.state.taken[0] >> C.parse("5H") & 1                        # the ♥A takes the ♥5
+    assert game.observation(m.state, 0).turnup == "9C"                  # live from trick 5, no club left
+    while not m.finished:
+        trick(m, " ".join(C.text(C.card_list(m.state.hands[s])[0]) for s in range(5)))
+    final = m.state
+    assert all(not t >> C.parse("9C") & 1 for t in final.taken)
+    assert sum(t.bit_count() for t in final.taken) == 51 and sum(game.deal_scores(final)[0]) == 51
+    assert final.rest == (C.parse("9C"),)
+
+
+def test_turnup_contested_taken_by_highest_of_two_P1():
+    """``turnup`` "contested": a lone ♥2 leaves the ♥5 live; the first trick with two hearts gives it to
+    the higher, and only then is the ♣9 turned up."""
+    game = Anarchy(turnup="contested")
+    deal = make_deal(game, hands={0: "AS 7S 9H", 1: "3S 8S JH", 2: "KD 2H 3D", 3: "QD 9S 4D", 4: "4C 5C 6C"},
+                     rest="5H 9C")
+    m = start(game, deal)
+    bid_round(m, "nosuit")
+    trick(m, "AS 3S KD QD 4C")
+    trick(m, "7S 8S 2H 9S 5C")          # a lone ♥2: still live under "contested"
+    assert game.observation(m.state, 2).turnup == "5H"
+    trick(m, "9H JH 3D 4D 6C")
+    s = m.state
+    assert s.taken == (mask("AS 3S"), mask("9H JH 5H"), mask("KD QD 2H"), mask("7S 8S 9S 3D 4D"),
+                       mask("4C 5C 6C"))
+    obs = game.observation(s, 2)
+    assert obs.last_turnup == ("5H", 1) and obs.turnup == "9C" and obs.turnups_face_down == 0
+
+
+@pytest.mark.parametrize("game, seat, text, ja", [
+    (Anarchy(), 0, "bid spades", "手番ではありません"),
+    (Anarchy(), 1, "play AS", "ビッドの番です"),
+    (OrganisedChaos(), 0, "play AS", "左隣へ3枚を渡す番です"),
+    (OrganisedChaos(), 0, "give AS KS 8H", "♥8 は手札にありません"),
+    (OrganisedChaos(players=5), 1, "give 8H 8H 2S", "♥8 は手札に2枚ありません"),
+])
+def test_errors_have_a_japanese_twin(game, seat, text, ja):
+    deal = make_deal(game, hands={0: "AS KS QS 7H 7H" if len(game.deck()) > 53 else "AS KS QS", 1: "8H 2S"})
+    m = start(game, deal)
+    with pytest.raises(IllegalAction) as error:
+        m.act(seat, text)
+    assert ja in error.value.ja
+
+
+def test_errors_have_a_japanese_twin_in_play_and_notation():
+    game = AnarchyBomb()
+    m = start(game, bomb_deal(game))
+    bid_round(m, "cards")
+    with pytest.raises(IllegalAction) as error:
+        m.act(0, "play JK")
+    assert str(error.value) == "JK is not in your hand" and error.value.ja == "JK は手札にありません"
+    with pytest.raises(IllegalAction) as error:
+        m.act(0, "bid cards")
+    assert "伏せて選ぶ番です" in error.value.ja
+    for text in ("", "bid nosuit", "fold"):
+        with pytest.raises(NotationError) as error:
+            game.parse_action(text)
+        assert error.value.ja
+    with pytest.raises(NotationError) as error:
+        OrganisedChaos().parse_action("give 2S")
+    assert "ちょうど3枚" in error.value.ja
+    with pytest.raises(DealError) as error:
+        game.check_deal(game.initial(), make_deal(game, spare="JK"))
+    assert "P4" in error.value.ja
+    with pytest.raises(OptionError) as error:
+        Anarchy(deals=0)
+    assert error.value.ja
+
+
+def test_repeated_chaos_bid_error_is_bilingual_section3():
+    game = OrganisedChaos()
+    m = Match(game, seed=1)
+    rng = random.Random(1)
+    while len(game.deal_scores(m.state)) < 1 or m.state.phase != "bid":
+        seat = min(m.to_act())
+        m.act(seat, rng.choice(m.legal_actions(seat)))
+    seat = min(m.to_act())
+    used = m.state.bid_history[0][seat]
+    with pytest.raises(IllegalAction, match=f"already bid {used}") as error:
+        m.act(seat, f"bid {used}")
+    assert "ビッド済み" in error.value.ja and used in error.value.ja
+
+
+def test_a_seat_is_a_number_not_a_flag():
+    game = Anarchy()
+    m = start(game, make_deal(game))   # seat 1 bids first
+    before = m.state
+    with pytest.raises(IllegalAction):
+        game.apply(m.state, True, "bid spades")
+    assert m.state is before

@@ -69,6 +69,10 @@ BOMB_BIDS = ("cards", "black", "red", "best", "spades", "clubs", "hearts", "diam
 """anarchy.md §2 bid table (seed 「アナーキストの爆弾」「ビッド」); also Organised Chaos (§3)."""
 BID_SUIT = {"spades": C.SPADES, "hearts": C.HEARTS, "diamonds": C.DIAMONDS, "clubs": C.CLUBS}
 BID_ALIASES = {"misère": "misere", "no-suit": "nosuit"}
+BID_JA = {"spades": "スペード", "clubs": "クラブ", "hearts": "ハート", "diamonds": "ダイヤ", "nosuit": "ノースート",
+          "misere": "ミゼール", "cards": "カード", "black": "ブラック", "red": "レッド", "best": "ベスト",
+          "over": "オーバー", "under": "アンダー"}
+"""Each bid's Japanese name (seed 「ビッド」), for bilingual messages and the view."""
 BLACK, RED = (C.SPADES, C.CLUBS), (C.HEARTS, C.DIAMONDS)
 
 ANARCHY_SUIT_BID = 2    # §1: 2 per card of the bid suit
@@ -107,7 +111,8 @@ class _ChosenLengthOptions(Options):
         if self.deals is None:
             object.__setattr__(self, "deals", self.players)  # KA9: one deal per player
         if self.deals < 1:
-            raise OptionError(f"option 'deals' takes a whole number of deals, at least 1, not {self.deals!r}")
+            raise OptionError(f"option 'deals' takes a whole number of deals, at least 1, not {self.deals!r}",
+                              ja=f"オプション deals は1以上のディール数です({self.deals!r} は不可)")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -466,12 +471,13 @@ class AnarchyFamily(Game):
 
     def check_deal(self, state: AnarchyState, deal: Deal) -> None:
         if state.phase != DEAL:
-            raise DealError("no deal is due now")
+            raise DealError("no deal is due now", ja="今は配札の時ではありません")
         deal.check(self._deck, [self.hand_size] * self.n,
                    {"rest": self.rest_size, "spare": self.spare_size, "dummy": self.dummy_size})
         if self.bomb and not any(C.base(c) == JOKER for h in deal.hands for c in h):
             raise DealError("the Joker must start in a player's hand, never as the spare, in the dummy "
-                            "or among the unused cards (anarchy.md P4)")
+                            "or among the unused cards (anarchy.md P4)",
+                            ja="ジョーカーは必ずプレイヤーの手札から始まります(余り札・ダミー・未使用札には入りません、P4)")
 
     def apply_deal(self, state: AnarchyState, deal: Deal) -> AnarchyState:
         self.check_deal(state, deal)
@@ -490,7 +496,7 @@ class AnarchyFamily(Game):
     def parse_action(self, text: str) -> Action:
         words = parse_words(text)
         if not words:
-            raise NotationError(f"empty action (write e.g. {self._examples()})")
+            raise NotationError(f"empty action (write e.g. {self._examples()})", ja=f"手が空です(例: {self._examples()})")
         verb, args = words[0].lower(), words[1:]
         if verb == "play" and len(args) == 1:
             return PLAYS[require_cards(args)[0]]
@@ -498,13 +504,17 @@ class AnarchyFamily(Game):
             name = args[0].lower()
             name = BID_ALIASES.get(name, name)
             if name not in self.bid_names:
-                raise NotationError(f"not a bid of {self.title}: {args[0]!r} (bids: {' '.join(self.bid_names)})")
+                raise NotationError(f"not a bid of {self.title}: {args[0]!r} (bids: {' '.join(self.bid_names)})",
+                                    ja=f"{args[0]!r} は{self.title_ja}のビッドではありません"
+                                       f"(ビッド: {' '.join(f'{b}({BID_JA[b]})' for b in self.bid_names)})")
             return BIDS[name]
         if verb == "give" and self.chaos:
             if len(args) != PASS_SIZE:
-                raise NotationError(f"a pass gives exactly three cards (e.g. 'give 3C 4D 5H'), not {len(args)}")
+                raise NotationError(f"a pass gives exactly three cards (e.g. 'give 3C 4D 5H'), not {len(args)}",
+                                    ja=f"パスはちょうど3枚です(例: 'give 3C 4D 5H')。{len(args)}枚は不可")
             return Give(tuple(C.sorted_cards(require_cards(args))))
-        raise NotationError(f"not an action of {self.title}: {text!r} (write e.g. {self._examples()})")
+        raise NotationError(f"not an action of {self.title}: {text!r} (write e.g. {self._examples()})",
+                            ja=f"{text!r} は{self.title_ja}の手ではありません(例: {self._examples()})")
 
     def _examples(self) -> str:
         bid = "'bid spades'" if self.original else "'bid black'"
@@ -534,25 +544,33 @@ class AnarchyFamily(Game):
         action = self._action(action)
         if not self._awaits(state, seat):
             self._check_turn(state, seat)
+            # a seat value equal to an awaited seat but not a seat number (e.g. True for 1)
+            raise IllegalAction(f"not a seat: {seat!r}", ja=f"{seat!r} は席ではありません")
         phase = state.phase
         if phase == PLAY:
             if not isinstance(action, Play):
-                raise IllegalAction("it is time to choose a card for the trick (e.g. 'play QS')")
+                raise IllegalAction("it is time to choose a card for the trick (e.g. 'play QS')",
+                                    ja="今はトリックに出すカードを伏せて選ぶ番です(例: 'play QS')")
             return self._play(state, seat, action.card)
         if phase == BID:
             if not isinstance(action, Bid):
-                raise IllegalAction(f"it is time to bid (e.g. {self._examples().split(',')[0]})")
+                example = self._examples().split(',')[0]
+                raise IllegalAction(f"it is time to bid (e.g. {example})", ja=f"今はビッドの番です(例: {example})")
             return self._bid(state, seat, action.name)
         if not isinstance(action, Give):
-            raise IllegalAction("it is time to pass three cards to your left (e.g. 'give 3C 4D 5H')")
+            raise IllegalAction("it is time to pass three cards to your left (e.g. 'give 3C 4D 5H')",
+                                ja="今は左隣へ3枚を渡す番です(例: 'give 3C 4D 5H')")
         return self._give(state, seat, action.cards)
 
     def _bid(self, state: AnarchyState, seat: int, name: str) -> AnarchyState:
         if name not in self.bid_names:
-            raise IllegalAction(f"{name!r} is not a bid of {self.title}")
+            raise IllegalAction(f"{name!r} is not a bid of {self.title}",
+                                ja=f"{name!r} は{self.title_ja}のビッドではありません")
         if name in self._used_bids(state, seat):
             raise IllegalAction(f"seat {seat} has already bid {name} in an earlier deal "
-                                "(Organised Chaos: each bid exactly once, anarchy.md §3)")
+                                "(Organised Chaos: each bid exactly once, anarchy.md §3)",
+                                ja=f"席 {seat} は前のディールで{BID_JA[name]}({name})をビッド済みです"
+                                   "(秩序立った混乱:各ビッドはちょうど1回)")
         bids = replace_at(state.bids, seat, name)
         if None in bids:
             # P2: open bids go round clockwise; secret bids stay face down until all have bid (KA3)
@@ -569,7 +587,8 @@ class AnarchyFamily(Game):
             actual = _held_copy(hand & ~given, card)
             if actual == NO_CARD:
                 times = cards.count(card)
-                raise IllegalAction(f"{C.text(card)} is not in your hand" + (f" {times} times" if times > 1 else ""))
+                raise IllegalAction(f"{C.text(card)} is not in your hand" + (f" {times} times" if times > 1 else ""),
+                                    ja=f"{C.symbol(card)} は手札に" + (f"{times}枚" if times > 1 else "") + "ありません")
             given |= 1 << actual
         hands = replace_at(state.hands, seat, hand & ~given)
         gifts = replace_at(state.given, seat, given)
@@ -605,7 +624,7 @@ class AnarchyFamily(Game):
         actual = _held_copy(hand, card)  # KA10
         if actual == NO_CARD:
             # §1 "Play" / §2: any card of the hand, no suit to follow; §2: only the Anarchist holds the bomb
-            raise IllegalAction(f"{C.text(card)} is not in your hand")
+            raise IllegalAction(f"{C.text(card)} is not in your hand", ja=f"{C.symbol(card)} は手札にありません")
         # KA3: the card is laid face down (it leaves the hand, final) until every seat has chosen
         hands = replace_at(state.hands, seat, hand & ~(1 << actual))
         chosen = replace_at(state.chosen, seat, actual)

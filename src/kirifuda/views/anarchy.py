@@ -5,15 +5,12 @@ from __future__ import annotations
 import unicodedata
 
 from .. import cards as C
-from ..games.anarchy import AnarchyObservation
+from ..games.anarchy import BID_JA, AnarchyObservation
 
 TITLES = {"anarchy": "アナーキー Anarchy", "anarchy-bomb": "アナーキストの爆弾 Anarchy Bomb",
           "organised-chaos": "秩序立った混乱 Organised Chaos"}
 PHASES = {"deal": "配札 dealing", "pass": "パス pass 3 cards left", "bid": "ビッド bidding", "play": "プレイ play",
           "over": "終了 over"}
-BIDS_JA = {"spades": "スペード", "clubs": "クラブ", "hearts": "ハート", "diamonds": "ダイヤ", "nosuit": "ノースート",
-           "misere": "ミゼール", "cards": "カード", "black": "ブラック", "red": "レッド", "best": "ベスト",
-           "over": "オーバー", "under": "アンダー"}
 
 
 def _cards(cs) -> str:
@@ -25,7 +22,7 @@ def _card(text: str | None) -> str:
 
 
 def _bid(name: str | None) -> str:
-    return "—" if name is None else f"{BIDS_JA.get(name, name)} {name}"
+    return "—" if name is None else f"{BID_JA.get(name, name)} {name}"
 
 
 def _who(seat: int | None) -> str:
