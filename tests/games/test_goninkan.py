@@ -187,6 +187,26 @@ def test_seat_swap_persists_and_the_dealer_moves_one_position_each_round_rules_t
     assert setup.dealer == 1 and setup.trump == C.DIAMONDS and setup.battle == 1
 
 
+def test_dealer_moves_one_position_not_one_id_after_a_seat_swap_rules_table():
+    # 6 players, dealer at position 1: 0 (♣A) and 2 (Joker) are neighbours across the dealer, so 2 swaps
+    # with 3; next round the dealer is position 2, where player 3 now sits, and 3 gets no cards
+    hands = {0: "AC AS KS QS JS AH KH QH JH 8H", 2: "JK AD KD QD JD KC QC JC TH 7H",
+             3: "9S 8S 7S 6S 5S 4S 3S 2S TS 9H", 4: "6H 5H 4H 3H TD 9D 8D 7D 6D 5D",
+             5: "4D 3D TC 9C 8C 7C 6C 5C 4C 3C"}
+    game = Goninkan(first_dealer=1, rounds=2)
+    m = Match(game, seed=3, deals=[deal(hands)])
+    assert m.state.setup.seat_swap == (2, 3) and m.state.setup.seating == (0, 1, 3, 2, 4, 5)
+    assert m.to_act() == {2}  # from the dealer's position 1: 1 (dealer), 3, then 2 at position 3
+    rng = random.Random(1)
+    while m.state.setup.round == 0:
+        seat = rng.choice(sorted(m.to_act()))
+        m.act(seat, rng.choice(m.legal_actions(seat)))
+    setup = m.state.setup
+    assert setup.dealer == 2 and setup.seating == (0, 1, 3, 2, 4, 5)
+    assert game.observation(m.state, None).dealer == 3
+    assert [h.bit_count() for h in m.state.hands] == [10, 10, 10, 0, 10, 10]  # the dealer 3 holds no cards
+
+
 def test_double_holder_pairs_with_second_player_to_the_right_and_swaps_blind_rules_battle1_3():
     # 2 holds both the Joker and ♣A: the partner is 4 (2 → 3 → 4)
     hands = {2: "JK AC AS KS QS JS AH KH QH JH", 1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
@@ -400,6 +420,79 @@ def test_weakest_joker_in_trick_10_is_the_lowest_of_its_suit_and_never_wins_foll
     assert last_trick(base, follow) == 1  # a following Joker never wins
 
 
+TRICK_9 = {1: "JH TS", 2: "9H 8C", 3: "JK QH", 4: "5D 6C", 5: "4C 3C"}
+TRICK_10 = {1: "AH", 2: "8C", 3: "JK", 4: "7H", 5: "3D"}
+JOKER_LEADS = ["play JK:S", "play JK:H", "play JK:D", "play JK:C"]
+
+
+@pytest.mark.parametrize("joker_ban, last_trick_joker, trick1_follow, trick9_forced, trick10_winner", [
+    ("play", "forbidden", False, True, None), ("lead", "forbidden", True, False, 3),
+    ("play", "weakest", False, False, 2), ("lead", "weakest", True, False, 2)])
+def test_joker_freedoms_and_bans_under_every_option_combination_K1_G5(joker_ban, last_trick_joker, trick1_follow,
+                                                                      trick9_forced, trick10_winner):
+    options = dict(joker_ban=joker_ban, last_trick_joker=last_trick_joker)
+    game, m = start([D1], **options)
+    m.act(1, "come")  # trick 1: the Joker holder 3 leads — never the Joker
+    assert not any(t.startswith("play JK") for t in texts(m.legal_actions(3)))
+    game, m = start([D1], **options)
+    m.act(1, "go")
+    tricks(m, [("1 AS", "2 9S")])  # trick 1, following (3 has no ♠)
+    assert ("play JK" in texts(m.legal_actions(3))) == trick1_follow
+    # trick 9: forced only when the Joker may not be played in trick 10 at all
+    state = late(game, m, 8, TRICK_9, turn=3)
+    assert texts(game.legal_actions(state, 3)) == (JOKER_LEADS if trick9_forced else ["play QH", *JOKER_LEADS])
+    state = late(game, m, 8, TRICK_9, turn=1)
+    state = game.apply(game.apply(state, 1, "play JH"), 2, "play 9H")
+    assert texts(game.legal_actions(state, 3)) == (["play JK"] if trick9_forced else ["play QH", "play JK"])
+    if trick10_winner is None:
+        return  # the Joker cannot reach trick 10
+    # trick 10: led (the leader's only card) or following; it wins unless it is the weakest card
+    state = late(game, m, 9, TRICK_10, turn=3)
+    assert texts(game.legal_actions(state, 3)) == JOKER_LEADS
+    state = late(game, m, 9, TRICK_10, turn=1)
+    state = game.apply(game.apply(state, 1, "play AH"), 2, "play 8C")
+    assert texts(game.legal_actions(state, 3)) == ["play JK"]
+    for seat, text in [(3, "play JK"), (4, "play 7H"), (5, "play 3D")]:
+        state = game.apply(state, seat, text)
+    assert state.history[-1][2] == trick10_winner
+
+
+def test_a_pair_member_playing_another_card_in_trick_9_shows_who_was_dealt_the_ace_K1_G1():
+    game, m = start([D1])
+    m.act(1, "go")
+    hands = {1: "AC TS", 2: "9S 8C", 3: "JK QC", 4: "5S 6C", 5: "4S 3C"}
+    state = late(game, m, 8, hands, turn=1)
+    assert game.observation(state, 4).ace_holder is None
+    state = game.apply(state, 1, "play TS")  # 1 would have had to play the Joker now: 1 holds the ♣A
+    assert game.observation(state, 4).ace_holder == 1 and game.observation(state, None).ace_holder == 1
+    relaxed = Goninkan(last_trick_joker="weakest")  # no forced Joker: nothing shown
+    state = relaxed.apply(late(relaxed, m, 8, hands, turn=1), 1, "play TS")
+    assert relaxed.observation(state, 4).ace_holder is None
+
+
+@pytest.mark.parametrize("battle", [1, 2])
+def test_reshuffle_keeps_the_joker_off_whoever_played_another_card_to_trick_9_K1_G11(battle):
+    game, m = start([D1])
+    m.act(1, "go")
+    hands = {1: "AC TS", 2: "9S 8C", 3: "JK QC", 4: "5S 6C", 5: "4S 3C"}
+    state = late(game, m, 8, hands, turn=1)
+    if battle == 2:  # the Joker may be anywhere: here with an ally who has not played yet
+        state = dataclasses.replace(state, setup=dataclasses.replace(state.setup, battle=2),
+                                    hands=tuple(C.mask(cs({**hands, 3: "5C QC", 5: "JK 3C"}.get(p, "")))
+                                                for p in range(6)))
+    state = game.apply(state, 1, "play TS")
+    state = game.apply(state, 2, "play 9S")
+    for k in range(40):
+        for viewer in (None, 3, 4):
+            shuffled = game.reshuffle_unseen(state, viewer, random.Random(k))
+            assert not (shuffled.hands[1] | shuffled.hands[2]) >> C.JOKER & 1
+            # so the imagined game goes on: every awaited seat has a legal action to the end
+            while shuffled.phase == "play":
+                legal = game.legal_actions(shuffled, shuffled.turn)
+                assert legal
+                shuffled = game.apply(shuffled, shuffled.turn, legal[0])
+
+
 def test_trump_beats_the_suit_led_rules_battle1_6():
     game, m = start([D1, D1])
     m.act(1, "go")
@@ -449,7 +542,7 @@ def test_allies_win_battle_1_with_a_skunk_and_the_round_ends_scoring():
     (1, NAPOLEON, False, 1), (2, NAPOLEON, False, 1), (3, NAPOLEON, False, 2),
     (1, ALLIES, False, -1), (2, ALLIES, False, -1), (3, ALLIES, False, -1),
     (1, NAPOLEON, True, 2), (2, NAPOLEON, True, 2), (3, NAPOLEON, True, 3),
-    (1, ALLIES, True, -2), (3, ALLIES, True, -2)])
+    (1, ALLIES, True, -2), (2, ALLIES, True, -2), (3, ALLIES, True, -2)])
 def test_scoring_table_rows(battle, outcome, skunk, value):
     assert battle_value(battle=battle, outcome=outcome, skunk=skunk) == value
 
@@ -468,6 +561,17 @@ def test_zero_sum_five_players_multiplies_by_the_other_side_size_scoring_G10():
     assert sum(game.battle_scores(setup, -1)) == 0
     plain = Goninkan(players=5)
     assert plain.battle_scores(setup, 2) == (-2, 2, -2, 2, -2)
+
+
+def test_zero_sum_five_player_skunk_win_scores_plus_6_and_minus_4_end_to_end_scoring_G10():
+    # D1 with 5 players: the dealer 0 plays and holds ♣A, 2 the Joker; 0 opens and takes 10 honours by trick 6
+    seats = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4}
+    game, m = start([deal({seats[p]: " ".join(C.text(c) for c in D1.hands[p]) for p in seats}, 5)],
+                    players=5, zero_sum=True)
+    assert (m.state.setup.ace, m.state.setup.other) == (0, 2) and m.to_act() == {0}
+    m.act(0, "go")
+    tricks(m, [tuple(f"{seats[int(mv.split()[0])]} {mv.split()[1]}" for mv in t) for t in D1_TO_TRICK_6])
+    assert game.deal_scores(m.state) == ((6, -4, 6, -4, -4),)
 
 
 # --- battles 2 and 3, 十六 ------------------------------------------------------------------------
@@ -598,6 +702,77 @@ def test_illegal_actions_are_rejected_and_change_nothing():
     with pytest.raises(IllegalAction, match="only the Joker"):
         game.apply(m.state, 1, Play(C.parse("AS"), C.HEARTS))
     assert game.legal_actions(m.state, 0) == []  # the 6-player dealer never acts
+
+
+def test_every_error_a_player_can_see_has_a_japanese_twin():
+    game, m = start([D1, D1])
+    errors = []
+
+    def catch(call, *args, **kwargs):
+        with pytest.raises((IllegalAction, NotationError, OptionError, DealError)) as info:
+            call(*args, **kwargs)
+        errors.append(info.value)
+
+    for text in ["", "pass", "play QS:H", "trump Q", "play JK:Z", "play XX"]:
+        catch(game.parse_action, text)
+    catch(Goninkan, rounds=0)
+    catch(Goninkan, zero_sum=True)
+    catch(game.check_deal, m.state, D1)
+    catch(game.apply_chance, m.state, "swap 7H JK")
+    catch(game.random_chance, m.state, random.Random(0))
+    for text in ["play AS", "give AS", "trump H", "sixteen"]:
+        catch(m.act, 1, text)  # the call is awaited
+    m.act(1, "go")
+    catch(m.act, 1, "go")
+    catch(m.act, 1, "play 9S")
+    catch(game.apply, m.state, 1, Play(C.parse("AS"), C.HEARTS))
+    catch(m.act, 1, "play JK:H")
+    m.act(1, "play AS")
+    catch(m.act, 2, "play 9H")
+    tricks(m, [("2 9S",)])
+    catch(m.act, 3, "play JK")  # trick 1
+    tricks(m, [("3 TD", "4 6S", "5 3S"), ("1 AH", "2 9H")])
+    catch(m.act, 3, "play JK:H")
+    state = late(game, m, 8, TRICK_9, turn=3)
+    catch(game.apply, state, 3, "play QH")
+    catch(game.apply, state, 3, "play JK")
+    hands = {2: "JK AC AS KS QS JS AH KH QH JH", 1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
+             3: "AD KD QD JD TD 9D 8D 7D 6D 5D", 4: "7H TH 9H 8H 6H 5H 4H 3H 3C 4D",
+             5: "TS 9S 8S 7S 6S 5S 4S 3S 2S 3D"}
+    swap = start([deal(hands)])[1].state
+    catch(game.apply_chance, swap, "swap 9C JK")
+    catch(game.apply_chance, swap, "swap 7H AS")
+    catch(game.apply_chance, swap, "swap 7H")
+    _, m2 = start([D1, D1])
+    m2.act(1, "go")
+    tricks(m2, D1_TO_TRICK_6)
+    catch(m2.act, 1, "give 9C")
+    catch(m2.act, 1, "play AS")
+    for seat, card in [(1, "TS"), (1, "AC"), (3, "TS"), (3, "AC")]:
+        m2.act(seat, f"give {card}")
+    catch(m2.act, 3, "go")
+    m2.act(3, "trump C")
+    m2.act(1, "go")
+    tricks(m2, D1_TO_TRICK_6[:5])
+    catch(m2.act, 1, "play KH")
+    assert len(errors) == 31
+    for error in errors:
+        assert error.ja and error.bilingual() == f"{error.ja} — {error}", repr(error)
+
+
+def test_pass_plan_is_pluggable_K5():
+    class OtherFirst(Goninkan):
+        pass_plan = ("other", "ace")
+
+    game = OtherFirst()
+    m = Match(game, deals=[D1, D1])
+    m.act(1, "go")
+    tricks(m, D1_TO_TRICK_6)
+    assert m.state.phase == "pass" and m.to_act() == {3}
+    m.act(3, "give TH")
+    assert m.to_act() == {1}
+    m.act(1, "give TH")
+    assert m.state.phase == "trump" and m.to_act() == {3}
 
 
 def test_observation_shows_the_pair_but_hides_hands_and_who_holds_which_card_G1():

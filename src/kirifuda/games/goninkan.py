@@ -97,10 +97,12 @@ class GoninkanOptions(Options):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.rounds < 1:
-            raise OptionError(f"option 'rounds' must be at least 1, not {self.rounds}")
+            raise OptionError(f"option 'rounds' must be at least 1, not {self.rounds}",
+                              ja=f"オプション rounds(ラウンド数)は1以上です({self.rounds} は不可)")
         if self.zero_sum and self.players == 6:
             raise OptionError("option 'zero_sum' is for 5 players only: with 6 the dealer scores with "
-                              "Napoleon and every battle is zero-sum already")
+                              "Napoleon and every battle is zero-sum already",
+                              ja="オプション zero_sum は5人専用です(6人では配り役が関係側で得点するので元からゼロサムです)")
 
 
 # --- actions --------------------------------------------------------------------------------
@@ -302,7 +304,8 @@ class GoninkanObservation(Observation):
     Public: the seating, the dealer, the Napoleon pair (its holders raised their hands), the 仮親 and
     the seat swap, the trump, the targets, the calls, every trick played and the honours each player
     captured, the number of cards passed, the scores. Private: one's own hand; which pair member held
-    the trump Ace at the deal (public from battle 2, or at once when there was a 仮親); the blind swap's
+    the trump Ace at the deal (public from battle 2, at once when there was a 仮親, and in battle 1 once a power
+    card is played or a pair member plays another card to a trick 9 where the Joker is forced); the blind swap's
     cards (the 仮親 and partner only); a passed card (giver and receiver only)."""
 
     players: int
@@ -414,7 +417,7 @@ class Goninkan(Game):
 
     def check_deal(self, state: GoninkanState, deal: Deal) -> None:
         if state.phase != DEAL:
-            raise DealError("no deal is due now")
+            raise DealError("no deal is due now", ja="今は配札の時ではありません")
         deal.check(self._deck, self._hand_sizes(state.setup))
 
     def apply_deal(self, state: GoninkanState, deal: Deal) -> GoninkanState:
@@ -425,9 +428,9 @@ class Goninkan(Game):
                      napoleon_honours=0, ally_honours=0, outcome=0, skunk=False, sixteen=0, sixteen_result=0,
                      passes=(), scores=state.scores)
         if setup.battle > 1:
-            # rules §Battles 2 and 3: same dealer, teams and seats; the Ace holder passes first
-            return GoninkanState(phase=PASS, setup=evolve(setup, trump=-1, call=""),
-                                 **{**fresh, "turn": setup.ace})
+            # rules §Battles 2 and 3: same dealer, teams and seats; the Ace holder passes first (K5: the plan says)
+            first = setup.ace if self.pass_plan[0] == "ace" else setup.other
+            return GoninkanState(phase=PASS, setup=evolve(setup, trump=-1, call=""), **{**fresh, "turn": first})
         # rules §Battle 1 1: the holders of the Joker and of the trump Ace are the Napoleon pair
         ace_card = C.make(C.ACE, setup.trump)
         ace = next(p for p in range(self.n) if hands[p] >> ace_card & 1)
@@ -460,7 +463,7 @@ class Goninkan(Game):
 
     def random_chance(self, state: GoninkanState, rng: random.Random) -> str:
         if state.phase != SWAP:
-            raise IllegalAction("no blind swap is pending")
+            raise IllegalAction("no blind swap is pending", ja="仮親の伏せ札の交換はありません")
         # rules §Battle 1 3: an ally takes one unseen card of the partner's and one of the two face down
         setup = state.setup
         card = rng.choice(_canonical(state.hands[setup.other]))
@@ -469,18 +472,21 @@ class Goninkan(Game):
 
     def apply_chance(self, state: GoninkanState, text: str) -> GoninkanState:
         if state.phase != SWAP:
-            raise IllegalAction("no blind swap (仮親) is pending")
+            raise IllegalAction("no blind swap (仮親) is pending", ja="仮親の伏せ札の交換はありません")
         words = parse_words(text)
         if len(words) != 3 or words[0].lower() != "swap":
             raise NotationError(f"not a swap: {text!r} (write e.g. 'swap 7H JK': the partner's card, then "
-                                "the Joker or trump Ace)")
+                                "the Joker or trump Ace)",
+                                ja="交換の書き方ではありません(例: swap 7H JK ― パートナーのカード、次にジョーカーか切り札のA)")
         card, power = require_cards(words[1:])
         setup = state.setup
         if not state.hands[setup.other] >> card & 1:
-            raise IllegalAction(f"{C.text(card)} is not in the partner's (player {setup.other}'s) hand")
+            raise IllegalAction(f"{C.text(card)} is not in the partner's (player {setup.other}'s) hand",
+                                ja=f"{C.symbol(card)} はパートナー(プレイヤー {setup.other})の手札にありません")
         if power not in self._power_cards(setup):
-            ace_text = C.text(self._power_cards(setup)[1])
-            raise IllegalAction(f"the 仮親's card in the swap must be JK or {ace_text}, not {C.text(power)}")
+            ace = self._power_cards(setup)[1]
+            raise IllegalAction(f"the 仮親's card in the swap must be JK or {C.text(ace)}, not {C.text(power)}",
+                                ja=f"交換する仮親のカードはジョーカーか {C.symbol(ace)} です({C.symbol(power)} は不可)")
         hands = state.hands
         hands = replace_at(hands, setup.ace, hands[setup.ace] & ~(1 << power) | 1 << card)
         hands = replace_at(hands, setup.other, hands[setup.other] & ~(1 << card) | 1 << power)
@@ -492,7 +498,8 @@ class Goninkan(Game):
         words = parse_words(text)
         if not words:
             raise NotationError("empty action (write e.g. 'go', 'come', 'play QS', 'play JK:H', 'give 7H', "
-                                "'trump H', 'sixteen' or 'stop')")
+                                "'trump H', 'sixteen' or 'stop')",
+                                ja="手が空です(例: go 行く, come 来い, play QS, play JK:H, give 7H, trump H, sixteen 十六, stop)")
         verb = words[0].lower()
         if len(words) == 1 and verb in _WORDS:
             return _WORDS[verb]
@@ -504,14 +511,17 @@ class Goninkan(Game):
                 if not colon:
                     return _PLAYS.get(card) or Play(card)
                 if card != JOKER:
-                    raise NotationError(f"only the Joker names a suit: {text!r}")
+                    raise NotationError(f"only the Joker names a suit: {text!r}",
+                                        ja="スートを指定できるのはジョーカーだけです")
                 return _JOKER_LEADS[_read_suit(suit_text)]
             if verb == "give":
                 return Give(require_cards([arg])[0])
             if verb == "trump":
                 return _TRUMPS[_read_suit(arg)]
         raise NotationError(f"not a Gonin-kan action: {text!r} (write 'go', 'come', 'play QS', 'play JK:H', "
-                            "'give 7H', 'trump H', 'sixteen' or 'stop')")
+                            "'give 7H', 'trump H', 'sixteen' or 'stop')",
+                            ja="ゴニンカンの手ではありません(go 行く, come 来い, play QS, play JK:H, give 7H, trump H, "
+                               "sixteen 十六, stop のどれか)")
 
     def legal_actions(self, state: GoninkanState, seat: int) -> list[Action]:
         if seat != state.turn:
@@ -567,54 +577,65 @@ class Goninkan(Game):
         phase = state.phase
         if phase == PLAY:
             if not isinstance(action, Play):
-                raise IllegalAction("it is time to play a card to the trick (e.g. 'play QS', 'play JK:H')")
+                raise IllegalAction("it is time to play a card to the trick (e.g. 'play QS', 'play JK:H')",
+                                    ja="今はトリックにカードを出す番です(例: play QS, play JK:H)")
             return self._play(state, seat, action)
         if phase == CALL:
             if not isinstance(action, Call):
-                raise IllegalAction("it is time to call 行く 'go' (I lead) or 来い 'come' (my partner leads)")
+                raise IllegalAction("it is time to call 行く 'go' (I lead) or 来い 'come' (my partner leads)",
+                                    ja="今は「行く!」(go: 自分がリード)か「来い!」(come: パートナーがリード)を宣言する番です")
             setup = state.setup
             partner = setup.other if seat == setup.ace else setup.ace
             return evolve(state, phase=PLAY, turn=seat if action.go else partner, setup=evolve(setup, call=str(action)))
         if phase == PASS:
             if not isinstance(action, Give):
-                raise IllegalAction("it is time to pass a card to your partner (e.g. 'give 7H')")
+                raise IllegalAction("it is time to pass a card to your partner (e.g. 'give 7H')",
+                                    ja="今はパートナーにカードを1枚渡す番です(例: give 7H)")
             return self._give(state, seat, action.card)
         if phase == TRUMP:
             if not isinstance(action, Trump):
-                raise IllegalAction("it is time to declare the trump suit (e.g. 'trump H')")
+                raise IllegalAction("it is time to declare the trump suit (e.g. 'trump H')",
+                                    ja="今は切り札を宣言する番です(例: trump H)")
             setup = evolve(state.setup, trump=action.suit)  # G6: any suit
             return evolve(state, phase=CALL, turn=opener(setup), setup=setup)
         if not isinstance(action, Sixteen):
-            raise IllegalAction("it is time to declare 十六 'sixteen' or 'stop'")
+            raise IllegalAction("it is time to declare 十六 'sixteen' or 'stop'",
+                                ja="今は十六・逆十六を宣言する(sixteen)か、しない(stop)かを選ぶ番です")
         return self._sixteen(state, seat, action.declare)
 
     def _play(self, state: GoninkanState, seat: int, action: Play) -> GoninkanState:
         card = action.card
         hand = state.hands[seat]
         if not hand >> card & 1:
-            raise IllegalAction(f"{C.text(card)} is not in your hand")
+            raise IllegalAction(f"{C.text(card)} is not in your hand", ja=f"{C.symbol(card)} は手札にありません")
         leading = not state.trick
         if card == JOKER:
             _, joker = self._playable(state, seat)
             if not joker:
-                banned = "led" if self.options.joker_ban == "lead" and len(state.history) == 0 else "played"
-                raise IllegalAction(f"the Joker may not be {banned} in trick {len(state.history) + 1} (K1)")
+                led = self.options.joker_ban == "lead" and len(state.history) == 0
+                number = len(state.history) + 1
+                raise IllegalAction(f"the Joker may not be {'led' if led else 'played'} in trick {number} (K1)",
+                                    ja=f"第{number}トリックではジョーカーを{'リードでき' if led else '出せ'}ません")
             if leading and action.suit is None:
-                raise IllegalAction("a led Joker names the suit to follow (K2), e.g. 'play JK:H'")
+                raise IllegalAction("a led Joker names the suit to follow (K2), e.g. 'play JK:H'",
+                                    ja="ジョーカーをリードするときはフォローするスートを指定します(例: play JK:H)")
             if not leading and action.suit is not None:
-                raise IllegalAction("only a led Joker names a suit; when following write 'play JK'")
+                raise IllegalAction("only a led Joker names a suit; when following write 'play JK'",
+                                    ja="スートを指定するのはリードするジョーカーだけです。フォローでは play JK と書きます")
             lead = action.suit if leading else state.lead
         else:
             if action.suit is not None:
-                raise IllegalAction("only the Joker names a suit")
+                raise IllegalAction("only the Joker names a suit", ja="スートを指定できるのはジョーカーだけです")
             if hand & JOKER_BIT and self._joker_forced_at_9 and len(state.history) == TRICKS - 2:
-                raise IllegalAction("the Joker must be played in trick 9: it may not be played in trick 10 (K1)")
+                raise IllegalAction("the Joker must be played in trick 9: it may not be played in trick 10 (K1)",
+                                    ja="第10トリックではジョーカーを出せないので、第9トリックで出さなければなりません")
             if leading:
                 lead = card >> 4 & 3
             else:
                 lead = state.lead
                 if card >> 4 & 3 != lead and suit_cards(hand & ~JOKER_BIT, lead):
-                    raise IllegalAction(f"must follow suit {C.SUIT_SYMBOLS[lead]}")  # rules §Battle 1 6
+                    raise IllegalAction(f"must follow suit {C.SUIT_SYMBOLS[lead]}",  # rules §Battle 1 6
+                                        ja=f"{C.SUIT_SYMBOLS[lead]} を持っているのでフォローが必要です")
         hands = replace_at(state.hands, seat, hand & ~(1 << card))
         trick = state.trick + ((seat, card),)
         if len(trick) < IN_PLAY:
@@ -696,7 +717,7 @@ class Goninkan(Game):
 
     def _give(self, state: GoninkanState, seat: int, card: int) -> GoninkanState:
         if not state.hands[seat] >> card & 1:
-            raise IllegalAction(f"{C.text(card)} is not in your hand")
+            raise IllegalAction(f"{C.text(card)} is not in your hand", ja=f"{C.symbol(card)} は手札にありません")
         setup = state.setup
         receiver = setup.other if seat == setup.ace else setup.ace
         hands = replace_at(state.hands, seat, state.hands[seat] & ~(1 << card))
@@ -772,14 +793,27 @@ class Goninkan(Game):
             deal_scores=state.scores, totals=self.totals(state))
 
     def _power_card_shown(self, state: GoninkanState) -> bool:
-        """G1: once the Joker or the trump Ace is played in battle 1, everyone knows who was dealt the Ace."""
+        """G1: once the Joker or the trump Ace is played in battle 1, everyone knows who was dealt the Ace;
+        so too when a pair member plays another card in trick 9 while the Joker is forced there (K1):
+        they cannot hold the Joker."""
         power = self._power_cards(state.setup)
-        return any(c in power for _, trick, _ in state.history for _, c in trick) or \
-            any(c in power for _, c in state.trick)
+        if any(c in power for _, trick, _ in state.history for _, c in trick) or \
+                any(c in power for _, c in state.trick):
+            return True
+        pair = (state.setup.ace, state.setup.other)
+        return any(p in pair for p in self._without_joker_in_trick_9(state))
+
+    def _without_joker_in_trick_9(self, state: GoninkanState) -> list[int]:
+        """K1: with the Joker banned from trick 10 a holder must play it in trick 9, so whoever has played
+        another card to trick 9 holds no Joker (public knowledge, G1, G11)."""
+        if not self._joker_forced_at_9 or len(state.history) != TRICKS - 2:
+            return []
+        return [p for p, c in state.trick if c != JOKER]
 
     def reshuffle_unseen(self, state: GoninkanState, seat: int | None, rng: random.Random) -> GoninkanState:
         """Redistribute the cards in the hands ``seat`` cannot see, keeping what it knows (G11): each hand's
-        size; voids shown in play; in battle 1 the unplayed Joker and trump Ace with the pair, one each
+        size; voids shown in play; no Joker with whoever played another card to trick 9 when the Joker is
+        forced there (K1); in battle 1 the unplayed Joker and trump Ace with the pair, one each
         (swapped between them at random for a seat outside the pair); cards it passed or swapped to its
         partner. Pass and swap records this seat cannot see are history, not places: they are kept."""
         setup = state.setup
@@ -794,6 +828,8 @@ class Goninkan(Game):
             for p, c in trick:
                 if c != JOKER and c >> 4 & 3 != lead:
                     void[p] |= 1 << lead
+        for p in self._without_joker_in_trick_9(state):
+            void[p] |= NO_JOKER
         if setup.battle == 1 and setup.ace >= 0:
             power = [(p, c) for c in self._power_cards(setup) for p in (setup.ace, setup.other)
                      if hands[p] >> c & 1]
@@ -858,15 +894,21 @@ def _assign(cards: list[int], room: dict[int, int], void: list[int], rng: random
     return None
 
 
+NO_JOKER = 1 << 4
+"""A bit of a player's ``void`` mask in :meth:`Goninkan.reshuffle_unseen`: known not to hold the Joker."""
+
+
 def _void_for(void: int, card: int) -> bool:
-    return card != JOKER and bool(void >> (card >> 4 & 3) & 1)
+    if card == JOKER:
+        return bool(void & NO_JOKER)
+    return bool(void >> (card >> 4 & 3) & 1)
 
 
 def _read_suit(text: str) -> int:
     try:
         return C.parse_suit(text)
     except C.CardError as e:
-        raise NotationError(str(e)) from None
+        raise NotationError(str(e), ja="スートが読めません(S H D C または ♠ ♥ ♦ ♣)") from None
 
 
 
