@@ -97,6 +97,18 @@ def play_checked(game, seed: int, rng: random.Random) -> Match:
                 json.dumps(obs.to_json())
                 shuffled = game.reshuffle_unseen(state, viewer, random.Random(steps))
                 assert game.observation(shuffled, viewer) == obs, f"seat {viewer} sees a change in unseen cards"
+                assert Counter(game.all_cards(shuffled)) == deck, "a reshuffle lost or made cards"
+            # a reshuffled state is a possible state: play on from it for a while (a sampler's use)
+            imagined = game.reshuffle_unseen(state, rng.choice(sorted(waiting)), random.Random(steps))
+            playout = Match(game)
+            playout.state = imagined
+            for _ in range(20):
+                if playout.finished or playout.blocked:
+                    break
+                who = rng.choice(sorted(playout.to_act()))
+                options_now = playout.legal_actions(who)
+                assert options_now, f"seat {who} has no legal action in a reshuffled state"
+                playout.act(who, rng.choice(options_now))
         match.act(seat, rng.choice(match.legal_actions(seat)))
         steps += 1
     return match
