@@ -8,8 +8,25 @@ starting card that never wins, Gonin-kan's Joker) stay in their game's module.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from . import cards as C
 from .cards import COPY, JOKER, suit_cards
+from .core import Action
+
+_PLAY_TEXTS = {c: f"play {C.text(c)}" for c in (*C.DECK_52, *(c | COPY for c in C.DECK_52), JOKER)}
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play one card to the trick: ``play QS`` (../shared/spec/records.md "Action text"). The games whose
+    play is a single card share this action; a game with more to say (Gonin-kan's ``play JK:H``, Cut-in's
+    sets) has its own."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return _PLAY_TEXTS.get(self.card) or f"play {C.text(self.card)}"
 
 
 def playable(hand: int, lead_suit: int | None) -> int:

@@ -54,6 +54,7 @@ from ..cards import COPY, JOKER, CardSet
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, OptionError,
                     Options, option, evolve, parse_words, replace_at, require_cards)
 from ..seats import Ring
+from ..tricks import Play
 
 DEAL, PASS, BID, PLAY, OVER = "deal", "pass", "bid", "play", "over"
 
@@ -147,15 +148,6 @@ class Bid(Action):
 
     def __str__(self) -> str:
         return f"bid {self.name}"
-
-
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Choose a card face down for the trick (``JK``: throw the bomb). Always the card's name (no copy flag)."""
-    card: int
-
-    def __str__(self) -> str:
-        return f"play {C.text(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from ..cards import CardSet, suit_cards
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
                     deal_round, evolve, option, parse_words, replace_at, require_cards)
 from ..seats import Ring, first_clockwise_from
-from ..tricks import playable
+from ..tricks import Play, playable
 
 PLANS = (1, 2, 3, 4)
 """The wall's four columns, left to right, by their planned heights (anou.md "The wall")."""
@@ -50,15 +50,6 @@ class AnouOptions(Options):
 
 def _placed(card: int, column: int | None) -> str:
     return C.text(card) + ("" if column is None else f"@{column + 1}")
-
-
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play a card to the trick."""
-    card: int
-
-    def __str__(self) -> str:
-        return f"play {C.text(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)

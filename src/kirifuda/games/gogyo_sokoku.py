@@ -38,7 +38,7 @@ from ..cards import CardSet, suit_cards
 from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
                     deal_round, evolve, option, parse_words, replace_at, require_cards)
 from ..seats import Ring
-from ..tricks import trick_winner
+from ..tricks import Play, trick_winner
 
 PLAYERS = 5  # gogyo.md intro / seed 「プレイ人数：５人」
 HAND_SIZE = 10  # gogyo.md "A deal" 1
@@ -66,16 +66,6 @@ class GogyoOptions(Options):
 
 # --- actions --------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play a card to the trick."""
-    card: int
-
-    def __str__(self) -> str:
-        return _PLAY_TEXTS.get(self.card) or f"play {C.text(self.card)}"
-
-
-_PLAY_TEXTS = {c: f"play {C.text(c)}" for c in C.DECK_52}
 _PLAYS = {c: Play(c) for c in C.DECK_52}
 
 
