@@ -59,6 +59,26 @@ def option_combos(game_id: str) -> list[dict]:
     return combos
 
 
+def mutate(text: str, game, rng: random.Random) -> str:
+    """A legal action's text with one part changed: another card, another column (``@n``), a column
+    dropped or added, another suit named — mostly illegal, so both sides must reject it alike."""
+    words = text.split()
+    if len(words) < 2:
+        return text + " " + C.text(rng.choice(game.deck()))
+    i = rng.randrange(1, len(words))
+    card, at, rest = words[i].partition("@")
+    choice = rng.random()
+    if at and choice < 0.5:
+        words[i] = card + ("" if rng.random() < 0.3 else f"@{rng.randint(1, 4)}")
+    elif ":" in words[i]:
+        words[i] = card.split(":")[0] + ":" + rng.choice("SHDC")
+    elif choice < 0.2:
+        words[i] = card + f"@{rng.randint(1, 4)}"
+    else:
+        words[i] = C.text(rng.choice(game.deck())) + (at + rest if at else "")
+    return " ".join(words)
+
+
 class Lockstep:
     def __init__(self, game, oracle, seed: int, rng: random.Random):
         self.game, self.oracle, self.rng = game, oracle, rng
@@ -101,10 +121,12 @@ class Lockstep:
         for _ in range(3):
             seat = rng.randrange(game.seat_count)
             kind = rng.random()
-            if kind < 0.5:
+            if kind < 0.35:
                 text = "play " + C.text(rng.choice(game.deck()))
-            elif kind < 0.8:
+            elif kind < 0.6:
                 text = rng.choice(legal[rng.choice(sorted(legal))])
+            elif kind < 0.85:
+                text = mutate(rng.choice(legal[rng.choice(sorted(legal))]), game, rng)
             else:
                 text = rng.choice(GARBAGE)
             try:
