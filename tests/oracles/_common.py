@@ -99,6 +99,15 @@ def normalised_pile(cards) -> list[str]:
         raise ValueError(str(error)) from None
 
 
+def read_deal(deal: dict, players: int) -> tuple[list[list[str]], list[str]]:
+    """The hands (one per seat) and the ``rest`` pile of a deal, checked for shape and read card by card."""
+    check_deal_piles(deal)
+    hands_given = deal.get("hands") or []
+    if len(hands_given) != players:
+        raise ValueError(f"{players} hands expected")
+    return [normalised_pile(hand) for hand in hands_given], normalised_pile(deal.get("rest") or [])
+
+
 def seat_index(seat, seats: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         raise Illegal(f"no seat {seat!r}")

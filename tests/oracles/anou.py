@@ -42,13 +42,12 @@ from ._common import (
     Illegal,
     canonical_key,
     canonical_order,
-    check_deal_piles,
     full_deck,
-    normalised_pile,
     option_bool,
     option_int,
     parse_card,
     rank_value,
+    read_deal,
     seat_index,
     suit_of,
 )
@@ -161,12 +160,7 @@ class Oracle:
     def deal(self, deal: dict) -> None:
         if self.phase != "deal":
             raise ValueError("no deal is expected now")
-        check_deal_piles(deal)
-        hands_given = deal.get("hands") or []
-        if len(hands_given) != self.players:
-            raise ValueError(f"{self.players} hands expected")
-        hands = [normalised_pile(hand) for hand in hands_given]
-        rest = normalised_pile(deal.get("rest") or [])
+        hands, rest = read_deal(deal, self.players)
         for hand in hands:
             if len(hand) != self.hand_size:
                 raise ValueError(f"each hand has {self.hand_size} cards")

@@ -39,12 +39,11 @@ import itertools
 from ._common import (
     Illegal,
     canonical_order,
-    check_deal_piles,
     full_deck,
-    normalised_pile,
     option_int,
     parse_card,
     rank_of,
+    read_deal,
     seat_index,
     suit_of,
 )
@@ -94,12 +93,7 @@ class Oracle:
     def deal(self, deal: dict) -> None:
         if self.phase != "deal":
             raise ValueError("no deal is expected now")
-        check_deal_piles(deal)
-        hands_given = deal.get("hands") or []
-        if len(hands_given) != self.players:
-            raise ValueError(f"{self.players} hands expected")
-        hands = [normalised_pile(hand) for hand in hands_given]
-        rest = normalised_pile(deal.get("rest") or [])
+        hands, rest = read_deal(deal, self.players)
         if any(len(hand) != self.hand_size for hand in hands):
             raise ValueError(f"each hand has {self.hand_size} cards")
         if len(rest) != 52 - self.players * self.hand_size:

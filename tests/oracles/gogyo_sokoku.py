@@ -25,12 +25,11 @@ rules text then decides):
 
 from ._common import (
     Illegal,
-    check_deal_piles,
     full_deck,
-    normalised_pile,
     option_int,
     parse_card,
     rank_value,
+    read_deal,
     seat_index,
     suit_of,
 )
@@ -88,12 +87,7 @@ class Oracle:
     def deal(self, deal: dict) -> None:
         if self.phase != "deal":
             raise ValueError("no deal is expected now")
-        check_deal_piles(deal)
-        hands_given = deal.get("hands") or []
-        if len(hands_given) != PLAYERS:
-            raise ValueError("5 hands expected")
-        hands = [normalised_pile(hand) for hand in hands_given]
-        rest = normalised_pile(deal.get("rest") or [])
+        hands, rest = read_deal(deal, PLAYERS)
         if any(len(hand) != HAND_SIZE for hand in hands) or len(rest) != 2:
             raise ValueError("10 cards per seat and 2 table cards")
         if sorted(card for pile in hands + [rest] for card in pile) != sorted(full_deck()):

@@ -5,13 +5,13 @@ examples of ../shared/rules/anou.md and the seeds 000 / 001.
 """
 
 import copy
-import pickle
 import random
 
 import pytest
 
-from oracles.anou import Illegal, Oracle, Wall
+from oracles.anou import Oracle, Wall
 from oracles._common import canonical_order, full_deck
+from oracles._selftest import act_checked, probe_rejected
 
 COMBOS = [dict(players=p, deck3=d, root_stones=r)
           for p in (4, 3) for d in ("36", "52") for r in (False, True)]
@@ -38,21 +38,6 @@ def make_deal(oracle, rng, fixed=None):
     return {"hands": hands, "rest": pool}
 
 
-def snapshot(oracle):
-    return repr(vars(oracle))
-
-
-def probe_rejected(oracle, seat, text, before=None):
-    before = before or snapshot(oracle)
-    try:
-        oracle.apply(seat, text)
-    except Illegal:
-        pass
-    else:
-        raise AssertionError(f"accepted {text!r} from seat {seat}")
-    assert snapshot(oracle) == before, text
-
-
 def wall_cards(wall):
     return sum(len(cards) for cards in wall.column_cards.values())
 
@@ -71,23 +56,8 @@ def play_random_game(options, rng, check_all_legal=False):
         waiting = oracle.to_act()
         assert len(waiting) == 1
         seat = next(iter(waiting))
-        legal = oracle.legal(seat)
-        assert legal, "no legal action while acting"
-        other = rng.choice([s for s in range(n) if s != seat])
-        assert oracle.legal(other) == set()
-        state = repr(vars(oracle))
-        probe_rejected(oracle, other, rng.choice(sorted(legal)), state)
-        probe_rejected(oracle, seat, rng.choice(GARBAGE), state)
-        text = f"{rng.choice(('play', 'take', 'root'))} {rng.choice(oracle.deck)}"
-        if text not in legal:
-            probe_rejected(oracle, seat, text, state)
-        if check_all_legal:
-            for text in legal:
-                pickle.loads(pickle.dumps(oracle)).apply(seat, text)
-        text = rng.choice(sorted(legal))
-        if rng.random() < 0.2:
-            text = text.lower()
-        oracle.apply(seat, text)
+        card_probe = f"{rng.choice(('play', 'take', 'root'))} {rng.choice(oracle.deck)}"
+        act_checked(oracle, seat, n, rng, GARBAGE, card_probe, check_all_legal)
         if oracle.phase in ("deal", "over"):
             # a deal just ended: every card of the tricks went to a wall or (4p) the discard
             tricks = oracle.hand_size - (2 if oracle.root_stones else 0)

@@ -4,13 +4,13 @@ Random games (invariants at every decision) and the rules of ../shared/rules/gog
 and the seed 001 (second half): partners, the first trick, the scoring of both modes.
 """
 
-import pickle
 import random
 
 import pytest
 
-from oracles.gogyo_sokoku import Illegal, Oracle, double_partners, single_partner
+from oracles.gogyo_sokoku import Oracle, double_partners, single_partner
 from oracles._common import full_deck
+from oracles._selftest import act_checked, probe_rejected
 
 GARBAGE = ("", "play", "play XX", "pass", "play 2S 3S", "take 2S", "play JK", "play 1S")
 
@@ -33,17 +33,6 @@ def make_deal(rng, fixed=None, table=None):
     return {"hands": hands, "rest": table}
 
 
-def probe_rejected(oracle, seat, text, before=None):
-    before = before or repr(vars(oracle))
-    try:
-        oracle.apply(seat, text)
-    except Illegal:
-        pass
-    else:
-        raise AssertionError(f"accepted {text!r} from seat {seat}")
-    assert repr(vars(oracle)) == before, text
-
-
 def play_random_game(rng, check_all_legal=False):
     first = rng.randrange(5)
     oracle = Oracle("gogyo-sokoku", {"players": 5, "first_dealer": first})
@@ -55,23 +44,7 @@ def play_random_game(rng, check_all_legal=False):
             assert oracle.to_act() == {(oracle.dealer + 1) % 5}
             continue
         (seat,) = oracle.to_act()
-        legal = oracle.legal(seat)
-        assert legal
-        other = rng.choice([s for s in range(5) if s != seat])
-        assert oracle.legal(other) == set()
-        state = repr(vars(oracle))
-        probe_rejected(oracle, other, rng.choice(sorted(legal)), state)
-        probe_rejected(oracle, seat, rng.choice(GARBAGE), state)
-        text = "play " + rng.choice(full_deck())
-        if text not in legal:
-            probe_rejected(oracle, seat, text, state)
-        if check_all_legal:
-            for text in legal:
-                pickle.loads(pickle.dumps(oracle)).apply(seat, text)
-        text = rng.choice(sorted(legal))
-        if rng.random() < 0.2:
-            text = text.lower()
-        oracle.apply(seat, text)
+        act_checked(oracle, seat, 5, rng, GARBAGE, "play " + rng.choice(full_deck()), check_all_legal)
         if oracle.pending() in ("deal", "over"):
             captured = oracle.captured
             assert sorted(c for pile in captured for c in pile) == sorted(full_deck())
