@@ -78,11 +78,18 @@ class Meter:
         return count / self.seconds if self.seconds else 0.0
 
     def to_json(self) -> dict:
-        return {"game": self.game, "engine": self.engine, "options": self.options, "games": self.games,
-                "deals": self.deals, "decisions": self.decisions, "seconds": round(self.seconds, 3),
-                "decisions_per_second": round(self.rate(self.decisions)),
-                "deals_per_second": round(self.rate(self.deals), 1),
-                **({"error": self.error} if self.error else {})}
+        return {
+            "game": self.game,
+            "engine": self.engine,
+            "options": self.options,
+            "games": self.games,
+            "deals": self.deals,
+            "decisions": self.decisions,
+            "seconds": round(self.seconds, 3),
+            "decisions_per_second": round(self.rate(self.decisions)),
+            "deals_per_second": round(self.rate(self.deals), 1),
+            **({"error": self.error} if self.error else {}),
+        }
 
 
 def pure_meter(game_id: str) -> Meter:
@@ -91,11 +98,13 @@ def pure_meter(game_id: str) -> Meter:
     def play(i: int) -> tuple[int, int]:
         scores, decisions = play_random_game(game, i, random.Random(i))
         return len(scores), decisions
+
     return Meter(game_id, "pure", play, options=game.options.to_dict())
 
 
 def fast_meter(game_id: str) -> Meter | None:
     from kirifuda.fast import engine_for
+
     game = make(game_id)
     engine = engine_for(game)
     if engine is None:
@@ -104,6 +113,7 @@ def fast_meter(game_id: str) -> Meter | None:
     def play(i: int) -> tuple[int, int]:  # as kirifuda.simulate.run: game i deals from seed i, rng Random(i)
         scores, decisions = engine.play_random_game(i, random.Random(i))
         return len(scores), decisions
+
     return Meter(game_id, "fast", play, options=game.options.to_dict())
 
 
@@ -134,6 +144,7 @@ def openspiel_meter() -> Meter | str:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
         return 1, decisions
+
     version = getattr(pyspiel, "__version__", "?")
     return Meter("hearts", "openspiel", play, options={"game": "hearts", "open_spiel": version})
 
@@ -149,8 +160,13 @@ def machine() -> dict:
         pass
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     python = f"{platform.python_implementation()} {platform.python_version()}"
-    return {"cpu": model, "cores": os.cpu_count(), "python": python, "platform": platform.platform(),
-            "load_average_at_start": [round(x, 2) for x in load] if load else None}
+    return {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "python": python,
+        "platform": platform.platform(),
+        "load_average_at_start": [round(x, 2) for x in load] if load else None,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -166,8 +182,12 @@ def main(argv: list[str] | None = None) -> int:
     fast = [m for m in (guarded(fast_meter, g, "fast") for g in games) if m is not None]
     peer = openspiel_meter()
     paired = fast + ([peer] if isinstance(peer, Meter) else [])
-    columns = (TextColumn("{task.description:32}"), BarColumn(),
-               TextColumn("{task.completed:.0f}/{task.total:.0f} s"), TimeElapsedColumn())
+    columns = (
+        TextColumn("{task.description:32}"),
+        BarColumn(),
+        TextColumn("{task.completed:.0f}/{task.total:.0f} s"),
+        TimeElapsedColumn(),
+    )
     with Progress(*columns, console=err, transient=True) as progress:
         total = args.seconds * (len(pure) + len(paired))
         task = progress.add_task("benchmark", total=total)
@@ -192,10 +212,18 @@ def main(argv: list[str] | None = None) -> int:
         ratio = a.rate(a.decisions) / b.rate(b.decisions)
     command = " ".join(["python", "bench/bench.py", *(sys.argv[1:] if argv is None else argv)])
     if args.json:
-        print(json.dumps({"machine": info, "command": command, "results": [m.to_json() for m in meters],
-                          "openspiel_skipped": None if isinstance(peer, Meter) else peer,
-                          "ratio_fast_anou_to_openspiel_hearts": None if ratio is None else round(ratio, 3)},
-                         indent=2))
+        print(
+            json.dumps(
+                {
+                    "machine": info,
+                    "command": command,
+                    "results": [m.to_json() for m in meters],
+                    "openspiel_skipped": None if isinstance(peer, Meter) else peer,
+                    "ratio_fast_anou_to_openspiel_hearts": None if ratio is None else round(ratio, 3),
+                },
+                indent=2,
+            )
+        )
         return 0
     out = Console(width=max(Console().width, 110))  # whole game ids and figures, even in a pipe
     table = Table(title=f"random legal play, {args.seconds:g} s per measurement")
@@ -203,19 +231,30 @@ def main(argv: list[str] | None = None) -> int:
         table.add_column(name, justify="left" if name in ("game", "engine") else "right")
     for m in meters:
         if m.error:
-            table.add_row(m.game, m.engine, str(m.games), "", "", f"{m.seconds:.1f}", f"[red]{escape(m.error)}[/red]", "")
+            table.add_row(
+                m.game, m.engine, str(m.games), "", "", f"{m.seconds:.1f}", f"[red]{escape(m.error)}[/red]", ""
+            )
             continue
-        table.add_row(m.game, m.engine, str(m.games), str(m.deals), str(m.decisions), f"{m.seconds:.1f}",
-                      f"{m.rate(m.decisions):,.0f}", f"{m.rate(m.deals):,.1f}")
+        table.add_row(
+            m.game,
+            m.engine,
+            str(m.games),
+            str(m.deals),
+            str(m.decisions),
+            f"{m.seconds:.1f}",
+            f"{m.rate(m.decisions):,.0f}",
+            f"{m.rate(m.deals):,.1f}",
+        )
     out.print(table)
     if not isinstance(peer, Meter):
         out.print(f"[yellow]OpenSpiel skipped:[/yellow] {escape(peer)}")
     if ratio is not None:
         verdict = "[green]meets[/green]" if ratio >= 1 else "[red]misses[/red]"
-        out.print(f"fast anou / OpenSpiel hearts (decisions/s): [bold]{ratio:.2f}[/bold] — {verdict} the bar "
-                  "(≥ 1)")
-    out.print(f"machine: {info['cpu']}, {info['cores']} cores, {info['python']}, "
-              f"load average at start {info['load_average_at_start']}")
+        out.print(f"fast anou / OpenSpiel hearts (decisions/s): [bold]{ratio:.2f}[/bold] — {verdict} the bar (≥ 1)")
+    out.print(
+        f"machine: {info['cpu']}, {info['cores']} cores, {info['python']}, "
+        f"load average at start {info['load_average_at_start']}"
+    )
     out.print(f"reproduce: {command}")
     return 0
 

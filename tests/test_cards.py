@@ -18,10 +18,23 @@ def test_text_round_trips(card):
     assert C.parse(C.text(card).lower()) == card
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("AS", "AS"), ("as", "AS"), ("10H", "TH"), ("10h", "TH"), ("♠A", "AS"), ("A♠", "AS"), ("♥10", "TH"),
-    ("10♥", "TH"), ("♦q", "QD"), ("jk", "JK"), ("2c", "2C"), ("♣2", "2C"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("AS", "AS"),
+        ("as", "AS"),
+        ("10H", "TH"),
+        ("10h", "TH"),
+        ("♠A", "AS"),
+        ("A♠", "AS"),
+        ("♥10", "TH"),
+        ("10♥", "TH"),
+        ("♦q", "QD"),
+        ("jk", "JK"),
+        ("2c", "2C"),
+        ("♣2", "2C"),
+    ],
+)
 def test_accepted_spellings(text, expected):
     assert C.text(C.parse(text)) == expected
 

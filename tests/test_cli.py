@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import subprocess
 import sys
 
@@ -64,15 +63,18 @@ def test_replay_illegal_action_exit_2_names_index_seat_text():
     assert plain.returncode == 2 and "action 3" in plain.stderr
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda r: "not json", "not JSON"),
-    (lambda r: {**r, "game": "chess"}, "unknown game"),
-    (lambda r: {**r, "options": {"players": 4, "colour": "red"}}, "unknown option"),
-    (lambda r: {**r, "options": {"players": 7}}, "players"),
-    (lambda r: {**r, "format": "kirifuda-record/2"}, "format"),
-    (lambda r: {**r, "deals": [{"hands": [["AS"]] * 4}]}, "deal"),
-    (lambda r: {**r, "deals": [{"hands": r["deals"][0]["hands"], "extra": []}]}, "unknown pile"),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda r: "not json", "not JSON"),
+        (lambda r: {**r, "game": "chess"}, "unknown game"),
+        (lambda r: {**r, "options": {"players": 4, "colour": "red"}}, "unknown option"),
+        (lambda r: {**r, "options": {"players": 7}}, "players"),
+        (lambda r: {**r, "format": "kirifuda-record/2"}, "format"),
+        (lambda r: {**r, "deals": [{"hands": [["AS"]] * 4}]}, "deal"),
+        (lambda r: {**r, "deals": [{"hands": r["deals"][0]["hands"], "extra": []}]}, "unknown pile"),
+    ],
+)
 def test_replay_malformed_record_index_null(mutate, message):
     rec = mutate(finished_record())
     text = rec if isinstance(rec, str) else json.dumps(rec)
@@ -86,8 +88,16 @@ def test_simulate_json_fields():
     out = kirifuda("simulate", "anou", "--games", "5", "--seed", "3", "--json", "--engine", "pure")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    for key in ("games", "deals", "decisions", "seconds", "games_per_second", "deals_per_second",
-                "decisions_per_second", "mean_totals"):
+    for key in (
+        "games",
+        "deals",
+        "decisions",
+        "seconds",
+        "games_per_second",
+        "deals_per_second",
+        "decisions_per_second",
+        "mean_totals",
+    ):
         assert key in data
     assert data["games"] == 5 and data["deals"] == 15 and len(data["mean_totals"]) == 4
     assert data["decisions"] == 5 * 3 * (52 + 26)  # 13 tricks: 4 plays and 2 takes each
@@ -132,6 +142,7 @@ SHORT = {"anarchy": {"deals": 1}, "anarchy-bomb": {"deals": 1}, "goninkan": {"ro
 @pytest.mark.parametrize("game_id", __import__("kirifuda.registry", fromlist=["available"]).available())
 def test_terminal_plays_every_game(game_id, tmp_path):
     from kirifuda.registry import make
+
     game = make(game_id, SHORT.get(game_id, {}))
     lines: list[str] = []
     rng = random.Random(game_id)

@@ -28,7 +28,11 @@ def test_options_are_frozen_keyword_only_and_checked():
     with pytest.raises(OptionError, match="first_dealer"):
         AnouOptions(players=3, first_dealer=3)
     assert AnouOptions.from_dict({"players": 3}).to_dict() == {
-        "players": 3, "first_dealer": 0, "deck3": "36", "root_stones": False}
+        "players": 3,
+        "first_dealer": 0,
+        "deck3": "36",
+        "root_stones": False,
+    }
 
 
 def test_deal_from_json_reads_symbols_and_copies():
@@ -43,7 +47,7 @@ def test_deal_from_json_reads_symbols_and_copies():
 
 def test_deal_check_names_the_problem():
     deck = C.DECK_52
-    hands = tuple(tuple(deck[i * 13:(i + 1) * 13]) for i in range(4))
+    hands = tuple(tuple(deck[i * 13 : (i + 1) * 13]) for i in range(4))
     Deal(hands).check(deck, [13] * 4)
     bad = (hands[0][:-1] + (hands[1][0],),) + hands[1:]
     with pytest.raises(DealError, match="does not use the deck exactly once"):

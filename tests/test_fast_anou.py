@@ -32,7 +32,8 @@ BASE_OPTIONS = [  # the option combinations that change the rules (first_dealer 
     {"players": 3, "deck3": "52", "root_stones": True},
 ]
 ALL_OPTIONS = [dict(o, first_dealer=d) for o in BASE_OPTIONS for d in range(o["players"])] + [
-    {"players": 4, "deck3": "52", "first_dealer": 1}]  # deck3 is a 3-player option; 4 players ignore it
+    {"players": 4, "deck3": "52", "first_dealer": 1}
+]  # deck3 is a 3-player option; 4 players ignore it
 
 
 def label(options: dict) -> str:
@@ -40,6 +41,7 @@ def label(options: dict) -> str:
 
 
 # --- perft --------------------------------------------------------------------------------------
+
 
 def pure_perft(game: Anou, state, depth: int) -> int:
     seats = game.to_act(state)
@@ -91,7 +93,7 @@ def hands_by_suit() -> Deal:
 
 def unshuffled(deck: tuple[int, ...], n: int, size: int) -> Deal:
     """The deck in its named order (♠A first) dealt one card at a time from seat 0; the rest undealt."""
-    return Deal(tuple(deck[seat:n * size:n] for seat in range(n)), rest=deck[n * size:])
+    return Deal(tuple(deck[seat : n * size : n] for seat in range(n)), rest=deck[n * size :])
 
 
 EXPLICIT = [  # (options, deal, depth): a whole trick and both takes, or more
@@ -146,6 +148,7 @@ def test_perft_across_the_end_of_a_deal(options):
 
 
 # --- lockstep random games ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("options", ALL_OPTIONS, ids=label)
 def test_lockstep_legal_actions_and_scores(options):
@@ -217,6 +220,7 @@ def test_seeded_deal_is_the_pure_deal():
 
 # --- the registry --------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, kw_only=True)
 class HouseOptions(AnouOptions):
     house_rule: bool = option(False, True, doc="an option the fast engine does not know")
@@ -236,4 +240,5 @@ def test_engine_for_declines_unknown_options_and_games():
 
     class Other:
         id = "gogyo-sokoku"
+
     assert engine_for(Other()) is None

@@ -45,8 +45,11 @@ GARBAGE = ["", "play", "play XX", "pass now", "take", "bid", "give 2S", "trump",
 
 def option_combos(game_id: str) -> list[dict]:
     cls = game_class(game_id).Options
-    fields = [(f.name, f.metadata["choices"]) for f in dataclasses.fields(cls)
-              if f.metadata.get("choices") and f.name != "first_dealer"]
+    fields = [
+        (f.name, f.metadata["choices"])
+        for f in dataclasses.fields(cls)
+        if f.metadata.get("choices") and f.name != "first_dealer"
+    ]
     names = [n for n, _ in fields]
     combos = []
     for values in itertools.product(*(c for _, c in fields)):
@@ -109,13 +112,16 @@ class Lockstep:
         where = f"after {len(m.actions)} actions"
         assert o.pending() == "act", f"{where}: oracle at {o.pending()}"
         waiting = m.to_act()
-        assert set(waiting) == set(o.to_act()), f"{where}: to act kirifuda {sorted(waiting)} oracle {sorted(o.to_act())}"
+        assert set(waiting) == set(o.to_act()), (
+            f"{where}: to act kirifuda {sorted(waiting)} oracle {sorted(o.to_act())}"
+        )
         legal = {}
         for seat in waiting:
             mine = {str(a) for a in m.legal_actions(seat)}
             theirs = set(o.legal(seat))
-            assert mine == theirs, (f"{where}, seat {seat}: only kirifuda {sorted(mine - theirs)}, "
-                                    f"only oracle {sorted(theirs - mine)}")
+            assert mine == theirs, (
+                f"{where}, seat {seat}: only kirifuda {sorted(mine - theirs)}, only oracle {sorted(theirs - mine)}"
+            )
             legal[seat] = sorted(mine)
         # probes: a deck card, another seat's action, garbage — from any seat
         for _ in range(3):
@@ -156,7 +162,9 @@ def cases():
         combos = option_combos(game_id)
         per_combo = max(1, -(-GAMES_PER_ID // len(combos)))
         for k, options in enumerate(combos):
-            out.append(pytest.param(game_id, options, per_combo, id=f"{game_id}-{k}-" + "-".join(map(str, options.values()))))
+            out.append(
+                pytest.param(game_id, options, per_combo, id=f"{game_id}-{k}-" + "-".join(map(str, options.values())))
+            )
     return out
 
 
@@ -185,6 +193,10 @@ def test_kirifuda_agrees_with_the_oracle(game_id, options, games, tmp_path):
     for k, (record, scores) in enumerate(cli_records):
         path = tmp_path / f"r{k}.json"
         path.write_text(dumps(record))
-        out = subprocess.run([sys.executable, "-m", "kirifuda", "replay", str(path), "--json"],
-                             capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-m", "kirifuda", "replay", str(path), "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert json.loads(out.stdout)["deal_scores"] == scores

@@ -123,6 +123,7 @@ def texts(cards: Iterable[int]) -> list[str]:
 
 # --- bitmask helpers -----------------------------------------------------------------------
 
+
 def mask(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
@@ -160,7 +161,7 @@ def shuffle_among(rng, masks, extra: Iterable[int] = ()) -> list[int]:
     out, k = [], 0
     for m in masks:
         size = m.bit_count()
-        out.append(mask(pack[k:k + size]))
+        out.append(mask(pack[k : k + size]))
         k += size
     return out
 
@@ -219,6 +220,7 @@ class CardSet:
 
 # --- named decks (tuples in a fixed order; double decks hold copies) ---------------------------
 
+
 def _deck(ranks: Iterable[int], suits: Iterable[int] = range(4)) -> tuple[int, ...]:
     return tuple(make(r, s) for s in suits for r in sorted(ranks, reverse=True))
 
@@ -227,7 +229,9 @@ DECK_52 = _deck(range(13))
 """The standard 52-card pack."""
 DECK_ANOU_36 = _deck(range(SIX, ACE + 1))
 """Anou 3 players: 2 3 4 5 removed from every suit (anou.md, Components)."""
-DECK_GONINKAN_50 = tuple(c for c in DECK_52 if c not in (make(TWO, HEARTS), make(TWO, DIAMONDS), make(TWO, CLUBS))) + (JOKER,)
+DECK_GONINKAN_50 = tuple(c for c in DECK_52 if c not in (make(TWO, HEARTS), make(TWO, DIAMONDS), make(TWO, CLUBS))) + (
+    JOKER,
+)
 """Gonin-kan: 52 minus ♥2 ♦2 ♣2, plus the Joker (goninkan.md, Cards)."""
 DECK_BOMB_53 = DECK_52 + (JOKER,)
 """Anarchy Bomb, 3–4 players (anarchy.md §2)."""

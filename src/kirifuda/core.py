@@ -66,6 +66,7 @@ class DealError(KirifudaError):
 
 # --- options --------------------------------------------------------------------------------
 
+
 def option(default: Any, *choices: Any, kind: type | None = None, doc: str = "") -> Any:
     """Declare an option field: its default, then every other value it takes (none: any value of its
     type; the default repeated alone, ``option(5, 5)``: that value only). A default of ``None`` with a
@@ -93,16 +94,22 @@ class Options:
             if value is None and f.default is None:
                 continue  # derived: resolved by the subclass after this check
             if type(value) is not kind:
-                raise OptionError(f"option {f.name!r} takes {_KINDS.get(kind, kind.__name__)}, not {value!r}",
-                                  ja=f"オプション {f.name} の値の型が違います")
+                raise OptionError(
+                    f"option {f.name!r} takes {_KINDS.get(kind, kind.__name__)}, not {value!r}",
+                    ja=f"オプション {f.name} の値の型が違います",
+                )
             choices = f.metadata.get("choices")
             if choices is not None and value not in choices:
                 shown = ", ".join(json_value(c) for c in choices)
-                raise OptionError(f"option {f.name!r} takes one of {shown}, not {json_value(value)}",
-                                  ja=f"オプション {f.name} は {shown} のどれかです")
+                raise OptionError(
+                    f"option {f.name!r} takes one of {shown}, not {json_value(value)}",
+                    ja=f"オプション {f.name} は {shown} のどれかです",
+                )
         if not 0 <= self.first_dealer < self.seat_count():
-            raise OptionError(f"option 'first_dealer' must be a seat 0..{self.seat_count() - 1}",
-                              ja=f"first_dealer(最初の親)は席 0〜{self.seat_count() - 1} です")
+            raise OptionError(
+                f"option 'first_dealer' must be a seat 0..{self.seat_count() - 1}",
+                ja=f"first_dealer(最初の親)は席 0〜{self.seat_count() - 1} です",
+            )
 
     def seat_count(self) -> int:
         """How many seat ids a record has (Gonin-kan 6 counts the non-playing dealer)."""
@@ -115,8 +122,10 @@ class Options:
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(values) - names)
         if unknown:
-            raise OptionError(f"unknown option {unknown[0]!r} (this game takes: {', '.join(sorted(names))})",
-                              ja=f"{unknown[0]} というオプションはありません")
+            raise OptionError(
+                f"unknown option {unknown[0]!r} (this game takes: {', '.join(sorted(names))})",
+                ja=f"{unknown[0]} というオプションはありません",
+            )
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -125,8 +134,9 @@ class Options:
     @classmethod
     def describe(cls) -> list[tuple[str, Any, tuple | None, str]]:
         """(name, default, choices, doc) of every option, for help texts and docs."""
-        return [(f.name, f.default, f.metadata.get("choices"), f.metadata.get("doc", ""))
-                for f in dataclasses.fields(cls)]
+        return [
+            (f.name, f.default, f.metadata.get("choices"), f.metadata.get("doc", "")) for f in dataclasses.fields(cls)
+        ]
 
 
 _KINDS = {bool: "true or false", int: "a whole number", str: "a string"}
@@ -179,8 +189,10 @@ class Deal:
             raise DealError("a deal is an object with 'hands'", ja="配札には hands が必要です")
         unknown = sorted(set(obj) - {"hands", *PILES})
         if unknown:
-            raise DealError(f"unknown pile {unknown[0]!r} in a deal (piles: hands, {', '.join(PILES)})",
-                            ja=f"配札に {unknown[0]} という山はありません")
+            raise DealError(
+                f"unknown pile {unknown[0]!r} in a deal (piles: hands, {', '.join(PILES)})",
+                ja=f"配札に {unknown[0]} という山はありません",
+            )
         seen: Counter[int] = Counter()
 
         def read(lst: Any, what: str) -> tuple[int, ...]:
@@ -195,7 +207,9 @@ class Deal:
                 out.append(c | C.COPY if seen[c] == 1 else c)
                 seen[c] += 1
                 if seen[c] > 2:
-                    raise DealError(f"{what}: {C.text(c)} appears more than twice", ja=f"{C.symbol(c)} が3枚以上あります")
+                    raise DealError(
+                        f"{what}: {C.text(c)} appears more than twice", ja=f"{C.symbol(c)} が3枚以上あります"
+                    )
             return tuple(out)
 
         hands = obj["hands"]
@@ -217,8 +231,10 @@ class Deal:
         for pile in PILES:
             want = piles.get(pile, 0)
             if len(getattr(self, pile)) != want:
-                raise DealError(f"pile {pile!r} must hold {want} cards, not {len(getattr(self, pile))}",
-                                ja=f"{pile} の山は {want} 枚です")
+                raise DealError(
+                    f"pile {pile!r} must hold {want} cards, not {len(getattr(self, pile))}",
+                    ja=f"{pile} の山は {want} 枚です",
+                )
         if sorted(self.all_cards()) == sorted(deck):
             return  # the quick path (random deals, records read by from_json); names are checked below
         have = Counter(C.text(c) for c in self.all_cards())
@@ -226,13 +242,17 @@ class Deal:
         if have != need:
             extra = sorted((have - need).elements())
             missing = sorted((need - have).elements())
-            raise DealError("the deal does not use the deck exactly once"
-                            + (f"; not in the deck: {' '.join(extra)}" if extra else "")
-                            + (f"; missing: {' '.join(missing)}" if missing else ""),
-                            ja="配札が山札をちょうど1回ずつ使っていません")
+            raise DealError(
+                "the deal does not use the deck exactly once"
+                + (f"; not in the deck: {' '.join(extra)}" if extra else "")
+                + (f"; missing: {' '.join(missing)}" if missing else ""),
+                ja="配札が山札をちょうど1回ずつ使っていません",
+            )
 
 
-def deal_round(deck: Sequence[int], rng: random.Random, n: int, first: int, per_hand: int) -> tuple[list[list[int]], list[int]]:
+def deal_round(
+    deck: Sequence[int], rng: random.Random, n: int, first: int, per_hand: int
+) -> tuple[list[list[int]], list[int]]:
     """Shuffle ``deck`` and deal ``per_hand`` cards one at a time to ``n`` seats clockwise starting with
     ``first``; returns the hands by seat and the undealt rest (top first)."""
     pack = list(deck)
@@ -240,10 +260,11 @@ def deal_round(deck: Sequence[int], rng: random.Random, n: int, first: int, per_
     hands: list[list[int]] = [[] for _ in range(n)]
     for k in range(per_hand * n):
         hands[(first + k) % n].append(pack[k])
-    return hands, pack[per_hand * n:]
+    return hands, pack[per_hand * n :]
 
 
 # --- actions and observations ----------------------------------------------------------------
+
 
 class Action:
     """Base of each game's typed actions. ``str(action)`` is the canonical record text and
@@ -281,6 +302,7 @@ class Observation:
 
 
 # --- the protocol ---------------------------------------------------------------------------
+
 
 class Game(ABC):
     """One game id bound to its options. Stateless: every method is a pure function of its arguments."""
@@ -385,6 +407,7 @@ class Game(ABC):
         if not self.is_over(state):
             return ()
         from .seats import winners_of
+
         return winners_of(self.totals(state))
 
     # helpers for implementations
@@ -398,11 +421,15 @@ class Game(ABC):
         if seat not in waiting:
             if not waiting:
                 over = self.is_over(state)
-                raise IllegalAction("no decision is awaited now" + (" (the game is over)" if over else ""),
-                                    ja="今は誰の手番でもありません" + ("(ゲーム終了)" if over else ""))
+                raise IllegalAction(
+                    "no decision is awaited now" + (" (the game is over)" if over else ""),
+                    ja="今は誰の手番でもありません" + ("(ゲーム終了)" if over else ""),
+                )
             who = ", ".join(str(s) for s in sorted(waiting))
-            raise IllegalAction(f"not seat {seat}'s turn: waiting for seat {who}",
-                                ja=f"席 {seat} の手番ではありません(席 {who} の手番です)")
+            raise IllegalAction(
+                f"not seat {seat}'s turn: waiting for seat {who}",
+                ja=f"席 {seat} の手番ではありません(席 {who} の手番です)",
+            )
 
 
 def parse_words(text: str) -> list[str]:
@@ -437,7 +464,7 @@ def evolve(value: Any, **changes: Any) -> Any:
 
 def replace_at(values: tuple, index: int, value: Any) -> tuple:
     """``values`` with item ``index`` replaced (states hold tuples, never lists)."""
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 def require_cards(words: Iterable[str]) -> list[int]:

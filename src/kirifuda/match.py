@@ -42,8 +42,10 @@ class Match:
                     deal = g.random_deal(self.state, chance_rng(self.seed, self.chance_count))
                 else:
                     if text is not None:
-                        raise IllegalAction("a deal is pending that is neither given nor seeded",
-                                            ja="配札が与えられておらず、シードもありません")
+                        raise IllegalAction(
+                            "a deal is pending that is neither given nor seeded",
+                            ja="配札が与えられておらず、シードもありません",
+                        )
                     return
                 self.state = g.apply_deal(self.state, deal)
                 self.deals.append(deal)

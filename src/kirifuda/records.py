@@ -74,11 +74,17 @@ def _read(obj: Any) -> Record:
         raise ReplayError("'actions' must be a list")
     actions = []
     for i, entry in enumerate(actions_raw):
-        ok = (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)
-              and (entry[0] == "chance" or (type(entry[0]) is int and 0 <= entry[0] < game.seat_count)))
+        ok = (
+            isinstance(entry, list)
+            and len(entry) == 2
+            and isinstance(entry[1], str)
+            and (entry[0] == "chance" or (type(entry[0]) is int and 0 <= entry[0] < game.seat_count))
+        )
         if not ok:
-            raise ReplayError(f"action {i}: an action is [seat, text] with a seat 0..{game.seat_count - 1}, "
-                              f"or [\"chance\", text]", index=i)
+            raise ReplayError(
+                f'action {i}: an action is [seat, text] with a seat 0..{game.seat_count - 1}, or ["chance", text]',
+                index=i,
+            )
         actions.append((entry[0], entry[1]))
     return Record(game, seed, tuple(deals), tuple(actions))
 
@@ -95,8 +101,11 @@ def replay(obj: Any) -> Match:
                 continue
             match.resolve_chance()
             if match.blocked:
-                raise ReplayError(f"action {index} (seat {who}, {json.dumps(text, ensure_ascii=False)}): "
-                                  "the record gives no deal here and has no seed", index)
+                raise ReplayError(
+                    f"action {index} (seat {who}, {json.dumps(text, ensure_ascii=False)}): "
+                    "the record gives no deal here and has no seed",
+                    index,
+                )
             match.act(who, text)
         index = None
         match.resolve_chance()
@@ -106,8 +115,11 @@ def replay(obj: Any) -> Match:
         raise
     except KirifudaError as e:
         who, text = rec.actions[index]
-        raise ReplayError(f"action {index} ({'chance' if who == 'chance' else f'seat {who}'}, "
-                          f"{json.dumps(text, ensure_ascii=False)}): {e}", index) from None
+        raise ReplayError(
+            f"action {index} ({'chance' if who == 'chance' else f'seat {who}'}, "
+            f"{json.dumps(text, ensure_ascii=False)}): {e}",
+            index,
+        ) from None
     return match
 
 
@@ -132,6 +144,7 @@ def summary(match: Match, *, legal: bool = False) -> dict[str, Any]:
 def load(path: str | Path) -> Any:
     """Read a record file (``-``: standard input) as JSON; malformed JSON is a :class:`ReplayError`."""
     import sys
+
     try:
         raw = sys.stdin.read() if str(path) == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as e:

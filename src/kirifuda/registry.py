@@ -42,7 +42,9 @@ def available() -> list[str]:
 def game_class(game_id: str) -> type[Game]:
     module_name = _MODULES.get(game_id)
     if module_name is None:
-        raise UnknownGame(f"unknown game {game_id!r} (games: {', '.join(_MODULES)})", ja=f"{game_id} というゲームはありません")
+        raise UnknownGame(
+            f"unknown game {game_id!r} (games: {', '.join(_MODULES)})", ja=f"{game_id} というゲームはありません"
+        )
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as e:

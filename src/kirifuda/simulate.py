@@ -28,13 +28,17 @@ class SimulationResult:
     decisions: int
     seconds: float
     mean_totals: tuple[float, ...]
-    wins: tuple[float, ...]           # shared wins count as 1/k each
+    wins: tuple[float, ...]  # shared wins count as 1/k each
 
     def to_json(self) -> dict:
         s = max(self.seconds, 1e-9)
         return {
-            "game": self.game, "options": self.options, "engine": self.engine,
-            "games": self.games, "deals": self.deals, "decisions": self.decisions,
+            "game": self.game,
+            "options": self.options,
+            "engine": self.engine,
+            "games": self.games,
+            "deals": self.deals,
+            "decisions": self.decisions,
             "seconds": round(self.seconds, 4),
             "games_per_second": round(self.games / s, 2),
             "deals_per_second": round(self.deals / s, 2),
@@ -56,8 +60,9 @@ def play_random_game(game: Game, seed: int, rng: random.Random) -> tuple[tuple[t
     return game.deal_scores(match.state), decisions
 
 
-def run(game: Game, *, games: int, seed: int = 0, engine: str = "auto",
-        progress: Callable[[int], None] | None = None) -> SimulationResult:
+def run(
+    game: Game, *, games: int, seed: int = 0, engine: str = "auto", progress: Callable[[int], None] | None = None
+) -> SimulationResult:
     """Play ``games`` random games; ``engine`` is "pure", "fast" or "auto" (fast where available)."""
     play = play_random_game
     used = "pure"
@@ -91,6 +96,14 @@ def run(game: Game, *, games: int, seed: int = 0, engine: str = "auto",
         if progress:
             progress(i + 1)
     seconds = time.perf_counter() - start
-    return SimulationResult(game=game.id, options=game.options.to_dict(), engine=used, games=games, deals=deals,
-                            decisions=decisions, seconds=seconds,
-                            mean_totals=tuple(t / max(games, 1) for t in totals), wins=tuple(wins))
+    return SimulationResult(
+        game=game.id,
+        options=game.options.to_dict(),
+        engine=used,
+        games=games,
+        deals=deals,
+        decisions=decisions,
+        seconds=seconds,
+        mean_totals=tuple(t / max(games, 1) for t in totals),
+        wins=tuple(wins),
+    )

@@ -18,8 +18,10 @@ from .core import Game, KirifudaError, Observation, to_jsonable
 from .match import Match
 from .records import save
 
-HELP = ("コマンド Commands: an action in record notation (e.g. 'play JD'; symbols and 10 are fine: 'play ♦10'), "
-        "'legal' (合法手 list the legal actions), 'help' (ヘルプ), 'quit' (中断: save and stop)")
+HELP = (
+    "コマンド Commands: an action in record notation (e.g. 'play JD'; symbols and 10 are fine: 'play ♦10'), "
+    "'legal' (合法手 list the legal actions), 'help' (ヘルプ), 'quit' (中断: save and stop)"
+)
 
 
 def render(game: Game, obs: Observation) -> str:
@@ -33,13 +35,21 @@ def render(game: Game, obs: Observation) -> str:
     return view.render(obs)
 
 
-def play(game: Game, *, seat: int, seed: int, bots: dict[int, object] | None = None,
-         ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
-         record_dir: Path = Path("records")) -> tuple[Match, Path]:
+def play(
+    game: Game,
+    *,
+    seat: int,
+    seed: int,
+    bots: dict[int, object] | None = None,
+    ask: Callable[[str], str] = input,
+    say: Callable[[str], None] = print,
+    record_dir: Path = Path("records"),
+) -> tuple[Match, Path]:
     """Play one game at ``seat``; returns the match and the path of its saved record."""
     match = Match(game, seed=seed)
-    bots = bots or {s: RandomBot(__import__("random").Random(seed * 31 + s))
-                    for s in range(game.seat_count) if s != seat}
+    bots = bots or {
+        s: RandomBot(__import__("random").Random(seed * 31 + s)) for s in range(game.seat_count) if s != seat
+    }
     say(f"{game.title_ja} {game.title} — あなたは席 {seat} / you are seat {seat}. {HELP}")
     try:
         while not match.finished:
@@ -80,4 +90,3 @@ def play(game: Game, *, seat: int, seed: int, bots: dict[int, object] | None = N
     path = save(match, record_dir / f"{game.id}-{stamp}-seed{seed}.json")
     say(f"記録を保存しました Record saved: {path}")
     return match, path
-

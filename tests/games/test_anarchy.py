@@ -12,9 +12,24 @@ import pytest
 
 from kirifuda import cards as C
 from kirifuda.core import Deal, DealError, IllegalAction, KirifudaError, NotationError, OptionError
-from kirifuda.games.anarchy import (BOMB_BIDS, NO_CARD, PASS, PLAY, Anarchy, AnarchyBomb, AnarchyState, Bid, Give,
-                                    OrganisedChaos, Play, anarchy_bid_score, bomb_bid_score, bomb_deal_score,
-                                    capture, suit_counts)
+from kirifuda.games.anarchy import (
+    BOMB_BIDS,
+    NO_CARD,
+    PASS,
+    PLAY,
+    Anarchy,
+    AnarchyBomb,
+    AnarchyState,
+    Bid,
+    Give,
+    OrganisedChaos,
+    Play,
+    anarchy_bid_score,
+    bomb_bid_score,
+    bomb_deal_score,
+    capture,
+    suit_counts,
+)
 from kirifuda.match import Match
 from kirifuda.records import dumps, replay
 
@@ -49,8 +64,12 @@ def make_deal(game, hands: dict[int, str] | None = None, rest: str = "", spare: 
             out.append(order.pop(0))
         return out
 
-    obj = {"hands": filled, "rest": pile(rest, game.rest_size), "spare": pile(spare, game.spare_size),
-           "dummy": pile(dummy, game.dummy_size)}
+    obj = {
+        "hands": filled,
+        "rest": pile(rest, game.rest_size),
+        "spare": pile(spare, game.spare_size),
+        "dummy": pile(dummy, game.dummy_size),
+    }
     assert not order
     return Deal.from_json(obj)
 
@@ -79,14 +98,28 @@ SEED_ANARCHY_TAKEN = "KS 9S 7S 4S AC 7C JH 8H 3H QD 9D 6D 5D 2D"
 SEED_BOMB_TAKEN = "KS TS 4S JC TC 7C 2C QH 3H 9D"
 
 
-@pytest.mark.parametrize("bid, score", [("spades", 8), ("clubs", 4), ("hearts", 6), ("diamonds", 10),
-                                        ("nosuit", 14), ("misere", 0)])
+@pytest.mark.parametrize(
+    "bid, score", [("spades", 8), ("clubs", 4), ("hearts", 6), ("diamonds", 10), ("nosuit", 14), ("misere", 0)]
+)
 def test_seed_scoring_example_original_section1(bid, score):
     assert anarchy_bid_score(bid, mask(SEED_ANARCHY_TAKEN), 10) == score
 
 
-@pytest.mark.parametrize("bid, score", [("cards", 10), ("black", 14), ("red", 6), ("best", 12), ("spades", 12),
-                                        ("clubs", 16), ("hearts", 8), ("diamonds", 4), ("under", 15), ("over", 0)])
+@pytest.mark.parametrize(
+    "bid, score",
+    [
+        ("cards", 10),
+        ("black", 14),
+        ("red", 6),
+        ("best", 12),
+        ("spades", 12),
+        ("clubs", 16),
+        ("hearts", 8),
+        ("diamonds", 4),
+        ("under", 15),
+        ("over", 0),
+    ],
+)
 def test_seed_scoring_example_bomb_section2(bid, score):
     taken = mask(SEED_BOMB_TAKEN)
     assert bomb_bid_score(bid, suit_counts(taken), 13) == score
@@ -97,7 +130,7 @@ def test_seed_scoring_example_bomb_section2(bid, score):
 def test_misere_floor_and_par_by_players_section1_P5():
     assert anarchy_bid_score("misere", mask("AS KS QS"), 13) == 10
     assert anarchy_bid_score("misere", mask("AS KS QS"), 10) == 7
-    assert anarchy_bid_score("misere", mask(SEED_ANARCHY_TAKEN), 13) == 0   # 14 taken: never below 0
+    assert anarchy_bid_score("misere", mask(SEED_ANARCHY_TAKEN), 13) == 0  # 14 taken: never below 0
 
 
 def test_over_under_never_negative_and_twelve_with_five_P5():
@@ -121,21 +154,22 @@ def test_quartet_counts_copies_in_a_double_deck_section2():
     seven_h_copy = C.parse("7H") | C.COPY
     seven_s_copy = C.parse("7S") | C.COPY
     taken = mask("7S 7H 7D 7C") | 1 << seven_h_copy | 1 << seven_s_copy
-    assert bomb_deal_score("cards", taken, 12) == 6 + 20          # six 7s: one quartet
+    assert bomb_deal_score("cards", taken, 12) == 6 + 20  # six 7s: one quartet
     taken |= 1 << (C.parse("7D") | C.COPY) | 1 << (C.parse("7C") | C.COPY)
-    assert bomb_deal_score("cards", taken, 12) == 8 + 40          # eight 7s: two
+    assert bomb_deal_score("cards", taken, 12) == 8 + 40  # eight 7s: two
 
 
 def test_wild_joker_counts_as_the_best_suit_or_nothing_bomb_wild():
     taken = mask("KS TS 4S JC")  # ♥ ♦ void
     assert bomb_deal_score("spades", taken, 13) == 12 + 20
-    assert bomb_deal_score("spades", taken, 13, wild_joker=True) == 16 + 20   # counted as a spade
-    assert bomb_deal_score("cards", taken, 13, wild_joker=True) == 5 + 20     # a card, spoiling no void
+    assert bomb_deal_score("spades", taken, 13, wild_joker=True) == 16 + 20  # counted as a spade
+    assert bomb_deal_score("cards", taken, 13, wild_joker=True) == 5 + 20  # a card, spoiling no void
     taken = mask("AS AH AD 2C")
-    assert bomb_deal_score("diamonds", taken, 13, wild_joker=True) == 8      # never completes a quartet
+    assert bomb_deal_score("diamonds", taken, 13, wild_joker=True) == 8  # never completes a quartet
 
 
 # --- capture --------------------------------------------------------------------------------
+
 
 def test_capture_by_suit_lone_card_kept_section1():
     cards = cs("AS 3S 2H KD QD")
@@ -164,6 +198,7 @@ def test_capture_reversed_by_the_bomb_section2():
 
 
 # --- Anarchy (original) ------------------------------------------------------------------------
+
 
 def test_open_bids_in_turn_from_dealers_left_P2():
     game = Anarchy(first_dealer=2)
@@ -213,16 +248,16 @@ def test_turnup_taken_by_the_only_card_of_its_suit_then_second_turned_P1():
     game = Anarchy()
     m = start(game, turnup_deal(game))
     bid_round(m, "nosuit")
-    trick(m, "AS 3S KD QD 4C")   # no heart: the turn-up stays live
+    trick(m, "AS 3S KD QD 4C")  # no heart: the turn-up stays live
     s = m.state
     assert s.taken == (mask("AS 3S"), 0, mask("KD QD"), 0, mask("4C"))
     assert game.observation(s, 4).turnup == "5H"
-    trick(m, "7S 8S 2H 9S 5C")   # a lone ♥2 keeps itself and takes the turn-up
+    trick(m, "7S 8S 2H 9S 5C")  # a lone ♥2 keeps itself and takes the turn-up
     s = m.state
     assert s.taken == (mask("AS 3S"), 0, mask("KD QD 2H 5H"), mask("7S 8S 9S"), mask("4C 5C"))
     obs = game.observation(s, 0)
     assert obs.last_turnup == ("5H", 2)
-    assert obs.turnup == "9C" and obs.turnups_face_down == 0   # live from the next trick, not this one
+    assert obs.turnup == "9C" and obs.turnups_face_down == 0  # live from the next trick, not this one
 
 
 def test_turnup_contested_needs_two_cards_of_its_suit_P1():
@@ -294,6 +329,7 @@ def test_game_lasts_the_chosen_number_of_deals_and_dealer_passes_clockwise():
 
 # --- Anarchy Bomb --------------------------------------------------------------------------------
 
+
 class Unshuffled(random.Random):
     """A generator whose shuffle leaves the pack as given (to pin how a deal is made)."""
 
@@ -309,7 +345,7 @@ def test_joker_never_the_spare_swaps_with_dealers_last_card_P4():
     game = AnarchyBomb()
     pack = [c for c in C.DECK_BOMB_53 if c != C.JOKER] + [C.JOKER]
     deal = game.random_deal(game.initial(), Unshuffled(pack))
-    assert deal.spare == (pack[51],)              # the dealer (seat 0) got the 52nd card dealt
+    assert deal.spare == (pack[51],)  # the dealer (seat 0) got the 52nd card dealt
     assert deal.hands[0][-1] == C.JOKER
 
 
@@ -320,8 +356,10 @@ def test_joker_never_in_the_dummy_P4():
     order[3], order[0] = order[0], order[3]  # the 4th card dealt goes to the dummy (after the dealer, KA1)
     deal = game.random_deal(game.initial(), Unshuffled(order))
     assert C.JOKER not in deal.dummy and deal.hands[0][-1] == C.JOKER
-    assert all(C.JOKER not in d.dummy + d.spare
-               for d in (game.random_deal(game.initial(), random.Random(i)) for i in range(40)))
+    assert all(
+        C.JOKER not in d.dummy + d.spare
+        for d in (game.random_deal(game.initial(), random.Random(i)) for i in range(40))
+    )
 
 
 def test_check_deal_rejects_joker_outside_the_hands_P4():
@@ -363,9 +401,13 @@ def test_bomb_reverses_the_trick_and_the_spare_is_played_section2():
     obs = game.observation(s, 0)
     assert obs.spare is None and obs.bomb_thrown and obs.last_trick_reversed
     assert [(r.seat, r.card, r.taken_by, r.bomb) for r in obs.last_trick] == [
-        (0, "AS", 2, False), (1, "3H", 1, True), (2, "2S", 2, False), (3, "KH", 1, False)]
+        (0, "AS", 2, False),
+        (1, "3H", 1, True),
+        (2, "2S", 2, False),
+        (3, "KH", 1, False),
+    ]
     assert C.JOKER in game.all_cards(s)
-    trick(m, "KS QS 4D 5C")      # the next trick is in normal order again
+    trick(m, "KS QS 4D 5C")  # the next trick is in normal order again
     assert m.state.taken == (mask("KS QS"), mask("3H KH"), mask("AS 2S"), mask("4D 5C"))
 
 
@@ -398,18 +440,18 @@ def test_singleton_capture_in_play_section2():
     game = AnarchyBomb()
     m = start(game, make_deal(game, hands={0: "AS 9H", 1: "5S 9D", 2: "9C 2S", 3: "4D 3S"}, spare="2C"))
     bid_round(m, "cards")
-    trick(m, "AS 5S 9C 4D")      # singletons ♣9 ♦4: the ♣9 takes both
+    trick(m, "AS 5S 9C 4D")  # singletons ♣9 ♦4: the ♣9 takes both
     assert m.state.taken == (mask("AS 5S"), 0, mask("9C 4D"), 0)
-    trick(m, "9H 9D 2S 3S")      # singletons ♥9 ♦9 tie: each keeps; ♠3 takes ♠2
+    trick(m, "9H 9D 2S 3S")  # singletons ♥9 ♦9 tie: each keeps; ♠3 takes ♠2
     assert m.state.taken == (mask("AS 5S 9H"), mask("9D"), mask("9C 4D"), mask("2S 3S"))
 
 
 def test_identical_top_cards_nobody_captures_and_copy_is_played_double_deck_section2():
     game = AnarchyBomb(players=5)
     m = start(game, make_deal(game, hands={0: "8H", 1: "8H", 2: "3H", 3: "KS", 4: "2D"}, spare="2C"))
-    assert m.state.hands[1] >> (C.parse("8H") | C.COPY) & 1   # seat 1 holds the second copy
+    assert m.state.hands[1] >> (C.parse("8H") | C.COPY) & 1  # seat 1 holds the second copy
     bid_round(m, "cards")
-    trick(m, "8H 8H 3H KS 2D")   # seat 1's "play 8H" plays its copy
+    trick(m, "8H 8H 3H KS 2D")  # seat 1's "play 8H" plays its copy
     s = m.state
     assert s.taken[0] == mask("8H") and s.taken[1] == 1 << (C.parse("8H") | C.COPY)
     assert s.taken[2] == mask("3H") and s.taken[3] == mask("KS 2D")
@@ -436,10 +478,10 @@ def test_deal_scores_include_bonuses_whole_deal_section2():
     m = start(game, make_deal(game, hands=hands, spare="2S"))
     for seat, bid in zip((1, 2, 3, 0), ("hearts", "under", "best", "spades")):
         m.act(seat, f"bid {bid}")
-    trick(m, "JK AH AD AC")   # reversed: four singletons, the spare ♠2 is the strongest and takes them
+    trick(m, "JK AH AD AC")  # reversed: four singletons, the spare ♠2 is the strongest and takes them
     for rank in "KQJT9876543":
-        trick(m, f"{rank}S {rank}H {rank}D {rank}C")   # singletons tied in rank: each keeps its own
-    trick(m, "AS 2H 2D 2C")   # the ♠A takes the other singletons
+        trick(m, f"{rank}S {rank}H {rank}D {rank}C")  # singletons tied in rank: each keeps its own
+    trick(m, "AS 2H 2D 2C")  # the ♠A takes the other singletons
     s = m.state
     assert s.taken[0] == mask("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH 2H AD 2D AC 2C")
     assert s.taken[1] == mask("KH QH JH TH 9H 8H 7H 6H 5H 4H 3H")
@@ -449,6 +491,7 @@ def test_deal_scores_include_bonuses_whole_deal_section2():
 
 
 # --- Organised Chaos ------------------------------------------------------------------------------
+
 
 def test_pass_three_left_simultaneous_and_hidden_section3():
     game = OrganisedChaos()
@@ -461,9 +504,9 @@ def test_pass_three_left_simultaneous_and_hidden_section3():
     for seat, cards in ((1, "AH KH QH"), (2, "AD KD QD"), (3, "AC KC QC")):
         m.act(seat, f"give {cards}")
     s = m.state
-    assert s.hands[1] & mask("AS KS QS") == mask("AS KS QS")     # seat 0's pass reached its left
-    assert s.hands[0] & mask("AC KC QC") == mask("AC KC QC")     # from the right
-    assert m.to_act() == {1}                                      # then open bids from the dealer's left
+    assert s.hands[1] & mask("AS KS QS") == mask("AS KS QS")  # seat 0's pass reached its left
+    assert s.hands[0] & mask("AC KC QC") == mask("AC KC QC")  # from the right
+    assert m.to_act() == {1}  # then open bids from the dealer's left
     obs = game.observation(s, 2)
     assert obs.passed == C.CardSet(mask("AD KD QD")) and obs.received == C.CardSet(mask("AH KH QH"))
 
@@ -477,7 +520,7 @@ def test_three_players_dummy_passes_between_dealer_and_left_section3():
     m.act(2, "give AD JS TS")
     s = m.state
     assert s.dummy == tuple(cs("5C 6C 7C 8C 9C TC JC QC KC AC AS KH QD"))  # under the stock, canonical order
-    assert s.hands[1] & mask("2C 3C 4C") == mask("2C 3C 4C")            # the dealer's left: the dummy's top 3
+    assert s.hands[1] & mask("2C 3C 4C") == mask("2C 3C 4C")  # the dealer's left: the dummy's top 3
     assert s.hands[1] & mask("AS KH QD") == 0
     assert s.hands[2] & mask("AH KS QS") == mask("AH KS QS")
     assert s.hands[0] & mask("AD JS TS") == mask("AD JS TS")
@@ -530,10 +573,12 @@ def test_each_bid_exactly_once_in_ten_deals_and_score_sheet_section3():
 
 def _render(game, state):
     from kirifuda.views.anarchy import render
+
     return render(game.observation(state, 0))
 
 
 # --- notation -----------------------------------------------------------------------------------
+
 
 def test_notation_round_trips_and_lenient_input_records_md():
     bomb, chaos, original = AnarchyBomb(), OrganisedChaos(), Anarchy()
@@ -566,8 +611,12 @@ def test_illegal_actions_change_nothing():
     game = OrganisedChaos()
     m = start(game, make_deal(game, hands={0: "AS KS QS"}))
     before = m.state
-    for seat, text, why in ((0, "play AS", "pass three cards"), (0, "bid cards", "pass three cards"),
-                            (1, "give AS KS QS", "not in your hand"), (9, "give AS KS QS", "not seat 9's turn")):
+    for seat, text, why in (
+        (0, "play AS", "pass three cards"),
+        (0, "bid cards", "pass three cards"),
+        (1, "give AS KS QS", "not in your hand"),
+        (9, "give AS KS QS", "not seat 9's turn"),
+    ):
         with pytest.raises(IllegalAction, match=why):
             m.act(seat, text)
         assert m.state is before and m.actions == []
@@ -578,9 +627,9 @@ def test_trick_entries_in_any_order_records_md():
     a, b = start(game, bomb_deal(game)), start(game, bomb_deal(game))
     bid_round(a, "red")
     bid_round(b, "red")
-    for seat, card in enumerate("AS JK 2S KH".split()):
+    for seat, card in enumerate(["AS", "JK", "2S", "KH"]):
         a.act(seat, f"play {card}")
-    for seat, card in reversed(list(enumerate("AS JK 2S KH".split()))):
+    for seat, card in reversed(list(enumerate(["AS", "JK", "2S", "KH"]))):
         b.act(seat, f"play {card}")
     assert a.state == b.state
     record = b.record()
@@ -589,9 +638,11 @@ def test_trick_entries_in_any_order_records_md():
 
 # --- hidden information -------------------------------------------------------------------------
 
+
 def _altered(game, state: AnarchyState, seat: int, rng: random.Random) -> AnarchyState | None:
     """``state`` with ``seat``'s face-down choice changed (with a card of its hand, or another bid)."""
     from dataclasses import replace
+
     if state.phase == PLAY and state.chosen[seat] != NO_CARD and state.hands[seat]:
         new = rng.choice(C.card_list(state.hands[seat]))
         old = state.chosen[seat]
@@ -615,12 +666,20 @@ def _altered(game, state: AnarchyState, seat: int, rng: random.Random) -> Anarch
     return None
 
 
-@pytest.mark.parametrize("game", [Anarchy(bidding="secret"), Anarchy(players=4, bidding="secret", turnup="contested"),
-                                  AnarchyBomb(players=3, bidding="secret", bomb_wild=True),
-                                  AnarchyBomb(players=5, bidding="secret"), AnarchyBomb(players=5, deck5="65"),
-                                  OrganisedChaos(players=5), OrganisedChaos(players=3),
-                                  OrganisedChaos(players=3, dummy_passes=True)],
-                         ids=lambda g: f"{g.id}-{g.n}")
+@pytest.mark.parametrize(
+    "game",
+    [
+        Anarchy(bidding="secret"),
+        Anarchy(players=4, bidding="secret", turnup="contested"),
+        AnarchyBomb(players=3, bidding="secret", bomb_wild=True),
+        AnarchyBomb(players=5, bidding="secret"),
+        AnarchyBomb(players=5, deck5="65"),
+        OrganisedChaos(players=5),
+        OrganisedChaos(players=3),
+        OrganisedChaos(players=3, dummy_passes=True),
+    ],
+    ids=lambda g: f"{g.id}-{g.n}",
+)
 def test_no_observation_reveals_another_seats_pending_choice(game):
     rng = random.Random(game.id)
     checked = 0
@@ -673,10 +732,15 @@ def test_spectator_sees_no_hand_and_no_pending_card():
 
 
 def test_replay_random_games_all_variants():
-    for i, (game_id, options) in enumerate([("anarchy", {"players": 5, "turnup": "contested"}),
-                                            ("anarchy-bomb", {"players": 5, "deck5": "65", "bomb_wild": True}),
-                                            ("organised-chaos", {"players": 3, "dummy_passes": True})]):
+    for i, (game_id, options) in enumerate(
+        [
+            ("anarchy", {"players": 5, "turnup": "contested"}),
+            ("anarchy-bomb", {"players": 5, "deck5": "65", "bomb_wild": True}),
+            ("organised-chaos", {"players": 3, "dummy_passes": True}),
+        ]
+    ):
         from kirifuda.registry import make
+
         game = make(game_id, options)
         m = Match(game, seed=i)
         rng = random.Random(i)
@@ -692,6 +756,7 @@ def test_replay_random_games_all_variants():
 
 # --- added in review ------------------------------------------------------------------------------
 
+
 def test_turnup_never_taken_scores_for_nobody_P1():
     """The second turn-up (♣9) goes live only after every other club has been played: nobody takes it,
     and it counts for no one (anarchy.md §1 "Turn-up")."""
@@ -699,12 +764,12 @@ def test_turnup_never_taken_scores_for_nobody_P1():
     hands = {0: "AC KC QC AH", 1: "JC TC 8C", 2: "7C 6C 5C", 3: "4C 3C 2C", 4: "AS KS QS"}
     m = start(game, make_deal(game, hands=hands, rest="5H 9C"))
     bid_round(m, "nosuit")
-    for k in range(3):   # every club but the ♣9 aside, and no heart: the ♥5 stays live
+    for k in range(3):  # every club but the ♣9 aside, and no heart: the ♥5 stays live
         trick(m, " ".join(hands[s].split()[k] for s in range(5)))
     assert game.observation(m.state, 0).turnup == "5H"
     trick(m, "AH " + " ".join(C.text(C.card_list(m.state.hands[s])[0]) for s in range(1, 5)))
-    assert m.state.taken[0] >> C.parse("5H") & 1                        # the ♥A takes the ♥5
-    assert game.observation(m.state, 0).turnup == "9C"                  # live from trick 5, no club left
+    assert m.state.taken[0] >> C.parse("5H") & 1  # the ♥A takes the ♥5
+    assert game.observation(m.state, 0).turnup == "9C"  # live from trick 5, no club left
     while not m.finished:
         trick(m, " ".join(C.text(C.card_list(m.state.hands[s])[0]) for s in range(5)))
     final = m.state
@@ -717,28 +782,31 @@ def test_turnup_contested_taken_by_highest_of_two_P1():
     """``turnup`` "contested": a lone ♥2 leaves the ♥5 live; the first trick with two hearts gives it to
     the higher, and only then is the ♣9 turned up."""
     game = Anarchy(turnup="contested")
-    deal = make_deal(game, hands={0: "AS 7S 9H", 1: "3S 8S JH", 2: "KD 2H 3D", 3: "QD 9S 4D", 4: "4C 5C 6C"},
-                     rest="5H 9C")
+    deal = make_deal(
+        game, hands={0: "AS 7S 9H", 1: "3S 8S JH", 2: "KD 2H 3D", 3: "QD 9S 4D", 4: "4C 5C 6C"}, rest="5H 9C"
+    )
     m = start(game, deal)
     bid_round(m, "nosuit")
     trick(m, "AS 3S KD QD 4C")
-    trick(m, "7S 8S 2H 9S 5C")          # a lone ♥2: still live under "contested"
+    trick(m, "7S 8S 2H 9S 5C")  # a lone ♥2: still live under "contested"
     assert game.observation(m.state, 2).turnup == "5H"
     trick(m, "9H JH 3D 4D 6C")
     s = m.state
-    assert s.taken == (mask("AS 3S"), mask("9H JH 5H"), mask("KD QD 2H"), mask("7S 8S 9S 3D 4D"),
-                       mask("4C 5C 6C"))
+    assert s.taken == (mask("AS 3S"), mask("9H JH 5H"), mask("KD QD 2H"), mask("7S 8S 9S 3D 4D"), mask("4C 5C 6C"))
     obs = game.observation(s, 2)
     assert obs.last_turnup == ("5H", 1) and obs.turnup == "9C" and obs.turnups_face_down == 0
 
 
-@pytest.mark.parametrize("game, seat, text, ja", [
-    (Anarchy(), 0, "bid spades", "手番ではありません"),
-    (Anarchy(), 1, "play AS", "ビッドの番です"),
-    (OrganisedChaos(), 0, "play AS", "左隣へ3枚を渡す番です"),
-    (OrganisedChaos(), 0, "give AS KS 8H", "♥8 は手札にありません"),
-    (OrganisedChaos(players=5), 1, "give 8H 8H 2S", "♥8 は手札に2枚ありません"),
-])
+@pytest.mark.parametrize(
+    "game, seat, text, ja",
+    [
+        (Anarchy(), 0, "bid spades", "手番ではありません"),
+        (Anarchy(), 1, "play AS", "ビッドの番です"),
+        (OrganisedChaos(), 0, "play AS", "左隣へ3枚を渡す番です"),
+        (OrganisedChaos(), 0, "give AS KS 8H", "♥8 は手札にありません"),
+        (OrganisedChaos(players=5), 1, "give 8H 8H 2S", "♥8 は手札に2枚ありません"),
+    ],
+)
 def test_errors_have_a_japanese_twin(game, seat, text, ja):
     deal = make_deal(game, hands={0: "AS KS QS 7H 7H" if len(game.deck()) > 53 else "AS KS QS", 1: "8H 2S"})
     m = start(game, deal)
@@ -788,7 +856,7 @@ def test_repeated_chaos_bid_error_is_bilingual_section3():
 
 def test_a_seat_is_a_number_not_a_flag():
     game = Anarchy()
-    m = start(game, make_deal(game))   # seat 1 bids first
+    m = start(game, make_deal(game))  # seat 1 bids first
     before = m.state
     with pytest.raises(IllegalAction):
         game.apply(m.state, True, "bid spades")

@@ -6,7 +6,7 @@ import pytest
 
 from kirifuda import cards as C
 from kirifuda.core import Deal, DealError, IllegalAction, NotationError
-from kirifuda.games.anou import Anou, Root, Take, next_dealer, trick_order, wall_score
+from kirifuda.games.anou import Anou, Root, next_dealer, trick_order, wall_score
 from kirifuda.match import Match
 from kirifuda.records import ReplayError, replay
 
@@ -24,8 +24,14 @@ def seed_trick_deal() -> Deal:
     """Seat 0 leads ♥2, seat 1 (void) ♦A, seat 2 ♥10, seat 3 (void) ♣A — the seed's example."""
     spades = " ".join(r + "S" for r in "AKQJT9876543")
     hearts = " ".join(r + "H" for r in "AKQJT9876543")
-    return Deal((cs("2H " + spades), cs(" ".join(r + "D" for r in "AKQJT98765432")),
-                 cs(hearts + " 2S"), cs(" ".join(r + "C" for r in "AKQJT98765432"))))
+    return Deal(
+        (
+            cs("2H " + spades),
+            cs(" ".join(r + "D" for r in "AKQJT98765432")),
+            cs(hearts + " 2S"),
+            cs(" ".join(r + "C" for r in "AKQJT98765432")),
+        )
+    )
 
 
 def start(deal: Deal, **options) -> tuple[Anou, Match]:
@@ -59,6 +65,7 @@ def test_dealer_deals_and_leads_first_trick_rule1_3():
 
 def test_random_deal_starts_with_the_dealer_rule1():
     import random
+
     game = Anou(first_dealer=1)
     deal = game.random_deal(game.initial(), random.Random(5))
     pack = list(C.DECK_52)
@@ -83,8 +90,12 @@ def test_seed_worked_example_takes_and_discard_rule5_6():
     # seed 000: ♦J led, ♦9 ♦7 ♦5 follow; the 1st takes ♦J into the plan-1 column, the 2nd two diamonds
     # into the plan-4 column, the last card is discarded, the 1st leads next.
     hands = [list(h) for h in suits_deal().hands]
-    hands = [cs("JD AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"), cs("9D AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"),
-             cs("7D AD KD QD TD 8D 6D 4D 3D 2D 2S 2H 2C"), cs("5D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C")]
+    hands = [
+        cs("JD AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"),
+        cs("9D AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"),
+        cs("7D AD KD QD TD 8D 6D 4D 3D 2D 2S 2H 2C"),
+        cs("5D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C"),
+    ]
     game, m = start(Deal(tuple(hands)))
     for seat, card in enumerate(["JD", "9D", "7D", "5D"]):
         m.act(seat, f"play {card}")
@@ -145,6 +156,7 @@ def test_column_binding_wall():
     # later a heart must go to column 2: the @n is optional, a wrong one is rejected
     wall = m.state.walls[2]
     from kirifuda.games.anou import _place
+
     assert _place(wall, ((C.parse("9H"), None),))[1] == C.mask(cs("TH 9H"))
     assert _place(wall, ((C.parse("9H"), 1),))[1] == C.mask(cs("TH 9H"))
     with pytest.raises(IllegalAction, match="already has the column planned 2"):
@@ -207,6 +219,7 @@ def test_game_is_three_deals_with_dealer_change():
     game = Anou()
     m = Match(game, seed=42)
     import random
+
     rng = random.Random(0)
     dealers = [m.state.dealer]
     deals_seen = 0

@@ -56,6 +56,7 @@ def act_all(match: Match, moves: list[tuple[int, str]]) -> None:
 
 # --- cards and deal --------------------------------------------------------------------------
 
+
 def test_rank_order_is_daifugo_3_low_2_high():
     order = sorted(range(13), key=lambda r: STRENGTH[r])
     assert "".join(C.RANKS[r] for r in order) == "3456789TJQKA2"
@@ -67,8 +68,11 @@ def test_deal_sizes_15_13_10_rest_unused(players, size, rest):
     deal = game.random_deal(game.initial(), random.Random(7))
     assert [len(h) for h in deal.hands] == [size] * players and len(deal.rest) == rest
     game.check_deal(game.initial(), deal)
-    wrong = Deal(deal.hands[:-1] + (deal.hands[-1] + deal.rest[:1],), rest=deal.rest[1:]) if rest else \
-        Deal(deal.hands[:-1] + (deal.hands[-1][:-1],), rest=deal.hands[-1][-1:])
+    wrong = (
+        Deal(deal.hands[:-1] + (deal.hands[-1] + deal.rest[:1],), rest=deal.rest[1:])
+        if rest
+        else Deal(deal.hands[:-1] + (deal.hands[-1][:-1],), rest=deal.hands[-1][-1:])
+    )
     with pytest.raises(DealError):
         game.check_deal(game.initial(), wrong)
 
@@ -82,6 +86,7 @@ def test_random_deal_one_at_a_time_from_the_start_player_K1():
 
 
 # --- a turn ------------------------------------------------------------------------------------
+
 
 def test_start_player_must_play_a_set_and_may_not_pass():
     game, match = start(deal_of(), first_dealer=1)
@@ -122,6 +127,7 @@ def test_each_player_acts_exactly_once_per_lap_even_the_passed():
 
 # --- the three legal plays ----------------------------------------------------------------------
 
+
 def test_same_count_must_be_strictly_higher_rule1():
     game, match = start(deal_of("7S 7H", "7D 7C 8S 8H 6S 6H 3S 3H 4S 4H 5S 5H 9S"))
     match.act(0, "play 7S 7H")
@@ -143,16 +149,33 @@ def test_two_beats_ace_single_daifugo_order():
 
 def test_equal_rank_with_more_cards_is_legal_C2():
     # rule 2: more cards, any rank — the same rank too (C2); and a lower rank (seed: Q single ← pair of 7s)
-    game, match = start(deal_of("7S", "7H 7D 3S 3H 4S 5S 6S 8S 9S TS JS QS KS",
-                                "7C QH QD QC 3D 4D 5D 6D 3C 4C 5C 6C 8H"))
+    game, match = start(
+        deal_of("7S", "7H 7D 3S 3H 4S 5S 6S 8S 9S TS JS QS KS", "7C QH QD QC 3D 4D 5D 6D 3C 4C 5C 6C 8H")
+    )
     match.act(0, "play 7S")
-    assert legal_texts(match, 1) == ["play 3S 3H", "play 7H 7D", "play 8S", "play 9S", "play TS", "play JS",
-                                     "play QS", "play KS", "pass"]
+    assert legal_texts(match, 1) == [
+        "play 3S 3H",
+        "play 7H 7D",
+        "play 8S",
+        "play 9S",
+        "play TS",
+        "play JS",
+        "play QS",
+        "play KS",
+        "pass",
+    ]
     match.act(1, "play 7H 7D")
     assert match.state.table[-1] == (1, m("7H 7D"))
     # on a pair: the cut-ins ♣7 (equal rank) and ♣Q, the higher pairs, and three queens (more cards)
-    assert legal_texts(match, 2) == ["play 7C", "play QC", "play QH QD", "play QH QC", "play QD QC",
-                                     "play QH QD QC", "pass"]
+    assert legal_texts(match, 2) == [
+        "play 7C",
+        "play QC",
+        "play QH QD",
+        "play QH QC",
+        "play QD QC",
+        "play QH QD QC",
+        "pass",
+    ]
 
 
 def test_pair_of_sevens_on_a_single_queen_article_example_rule2():
@@ -204,6 +227,7 @@ def test_cut_in_single_is_then_the_latest_set():
 
 
 # --- the lock --------------------------------------------------------------------------------------
+
 
 def test_lock_after_d7_d9_only_lower_diamonds_article_example():
     # seed まとめ: ♦7 then ♦9 → only ♦8 or lower
@@ -265,14 +289,29 @@ def test_lock_ends_with_the_turn():
 # --- going out, scoring, the game ------------------------------------------------------------------
 
 # seat 2 holds the four 2s, Aces and Kings and ♦Q; seats 1 and 3 only pass
-OUT_DEAL = deal_of("3S 4S 4H 5S 6S 7S 8S 9S TS JS QS 3H 5H",
-                   "6H 7H 8H 9H TH JH QH 3D 4D 5D 6D 7D 8D",
-                   "2S 2H 2D 2C AS AH AD AC KS KH KD KC QD",
-                   "9D TD JD 3C 4C 5C 6C 7C 8C 9C TC JC QC")
-OUT_MOVES = [(0, "play 3S"), (1, "pass"), (2, "play AS AH AD AC"), (3, "pass"),       # turn 1
-             (2, "play KS KH KD KC"), (3, "pass"), (0, "pass"), (1, "pass"),          # turn 2
-             (2, "play QD"), (3, "pass"), (0, "play 4S 4H"), (1, "pass"),             # turn 3
-             (0, "play 5S"), (1, "pass"), (2, "play 2S 2H 2D 2C")]                    # turn 4
+OUT_DEAL = deal_of(
+    "3S 4S 4H 5S 6S 7S 8S 9S TS JS QS 3H 5H",
+    "6H 7H 8H 9H TH JH QH 3D 4D 5D 6D 7D 8D",
+    "2S 2H 2D 2C AS AH AD AC KS KH KD KC QD",
+    "9D TD JD 3C 4C 5C 6C 7C 8C 9C TC JC QC",
+)
+OUT_MOVES = [
+    (0, "play 3S"),
+    (1, "pass"),
+    (2, "play AS AH AD AC"),
+    (3, "pass"),  # turn 1
+    (2, "play KS KH KD KC"),
+    (3, "pass"),
+    (0, "pass"),
+    (1, "pass"),  # turn 2
+    (2, "play QD"),
+    (3, "pass"),
+    (0, "play 4S 4H"),
+    (1, "pass"),  # turn 3
+    (0, "play 5S"),
+    (1, "pass"),
+    (2, "play 2S 2H 2D 2C"),
+]  # turn 4
 
 
 def test_player_going_out_mid_lap_the_lap_still_completes():
@@ -316,7 +355,11 @@ def test_start_player_out_on_the_lead_and_several_out_all_score_plus_5():
     for seat, text in [(1, "play 4H"), (2, "pass")]:
         state = game.apply(state, seat, text)
     assert game.to_act(state) == {3} and [str(a) for a in game.legal_actions(state, 3)] == [
-        "play 9D", "play 9C", "play 9D 9C", "pass"]
+        "play 9D",
+        "play 9C",
+        "play 9D 9C",
+        "pass",
+    ]
     state = game.apply(state, 3, "pass")
     assert game.deal_scores(state) == ((5, 5, -6, -6),) and state.first_out == 0
 
@@ -339,6 +382,7 @@ def test_as_many_hands_as_players_start_player_rotates_C3():
 
 # --- notation, illegal input, observation ------------------------------------------------------------
 
+
 def test_notation_canonical_order_and_round_trip():
     game = Cutin()
     a = game.parse_action("play 7h 7s")
@@ -358,8 +402,11 @@ def test_bad_notation_raises(text):
 def test_illegal_actions_change_nothing():
     game, match = start(deal_of("7S 7H 8S", "9S"))
     before = match.state
-    for seat, text, why in [(1, "play 9S", "not seat 1's turn"), (0, "play 9S", "not in your hand"),
-                            (0, "play 7S 8S", "one rank")]:
+    for seat, text, why in [
+        (1, "play 9S", "not seat 1's turn"),
+        (0, "play 9S", "not in your hand"),
+        (0, "play 7S 8S", "one rank"),
+    ]:
         with pytest.raises(IllegalAction, match=why):
             match.act(seat, text)
         assert match.state is before and match.actions == []
@@ -369,8 +416,12 @@ def test_errors_say_why_in_japanese_too():
     # every error a player can meet carries its Japanese twin (KirifudaError.ja); game terms keep their names
     game, match = start(deal_of("JC JH 7D 5S 5H 5D 5C", "JS TD KC 9D 4H 4C 8D 3D"))
     cases = [
-        (0, "pass", "the start player of a turn must play a set; only the others may pass",
-         "ターンのスタートプレイヤーはパスできません。セットを出してください"),
+        (
+            0,
+            "pass",
+            "the start player of a turn must play a set; only the others may pass",
+            "ターンのスタートプレイヤーはパスできません。セットを出してください",
+        ),
         (0, "play JS", "not in your hand: JS", "手札にありません: ♠J"),
         (0, "play JC 7D", "a set is 1–4 cards of one rank (cutin.md)", "セットは同じ数字のカード1〜4枚です"),
     ]
@@ -380,12 +431,21 @@ def test_errors_say_why_in_japanese_too():
         assert (str(err.value), err.value.ja) == (english, japanese)
     match.act(0, "play JH JC")
     for text, english, japanese in [
-        ("play KC", "a cut-in single must be of a suit not in ♥J ♣J",
-         "カットインの1枚は ♥J ♣J にないスートでなければなりません"),
-        ("play TD", "a cut-in single on ♥J ♣J must be of rank J or higher",
-         "♥J ♣J へのカットインは J 以上の1枚でなければなりません"),
-        ("play 4H 4C", "must beat ♥J ♣J with a higher rank, or play more cards",
-         "♥J ♣J より強い数字を同じ枚数で出すか、より多い枚数を出してください"),
+        (
+            "play KC",
+            "a cut-in single must be of a suit not in ♥J ♣J",
+            "カットインの1枚は ♥J ♣J にないスートでなければなりません",
+        ),
+        (
+            "play TD",
+            "a cut-in single on ♥J ♣J must be of rank J or higher",
+            "♥J ♣J へのカットインは J 以上の1枚でなければなりません",
+        ),
+        (
+            "play 4H 4C",
+            "must beat ♥J ♣J with a higher rank, or play more cards",
+            "♥J ♣J より強い数字を同じ枚数で出すか、より多い枚数を出してください",
+        ),
     ]:
         with pytest.raises(IllegalAction) as err:
             match.act(1, text)
@@ -393,8 +453,12 @@ def test_errors_say_why_in_japanese_too():
     for text, kind, english, japanese in [
         ("", NotationError, "empty action (write e.g. 'play 7S 7H' or 'pass')", "手が空です(例: play 7S 7H、pass)"),
         ("play 7S 7S", NotationError, "the same card twice in 'play 7S 7S'", "同じカードが2回書かれています"),
-        ("take 7S", NotationError, "not a Cut-in action: 'take 7S' (write e.g. 'play 7S 7H' or 'pass')",
-         "カットインの手ではありません(例: play 7S 7H、pass)"),
+        (
+            "take 7S",
+            NotationError,
+            "not a Cut-in action: 'take 7S' (write e.g. 'play 7S 7H' or 'pass')",
+            "カットインの手ではありません(例: play 7S 7H、pass)",
+        ),
     ]:
         with pytest.raises(kind) as err:
             match.act(1, text)
@@ -408,9 +472,16 @@ def test_lock_and_set_size_errors_in_japanese_too():
     game, match = start(deal_of("7D 5S 5H 5D 5C", "9D 6S", "8D TD 4S 4H 3S 3H 3D"))
     act_all(match, [(0, "play 7D"), (1, "play 9D")])
     for text, english, japanese in [
-        ("play TD", "lock (ロック) on ♦: order is reversed, play a ♦ lower than ♦9",
-         "♦ のロック中は強弱が逆転します。♦9 より下の ♦ を出してください"),
-        ("play 4S 4H", "lock (ロック) on ♦: only single ♦ cards may be played", "♦ のロック中です。♦ の1枚出ししかできません"),
+        (
+            "play TD",
+            "lock (ロック) on ♦: order is reversed, play a ♦ lower than ♦9",
+            "♦ のロック中は強弱が逆転します。♦9 より下の ♦ を出してください",
+        ),
+        (
+            "play 4S 4H",
+            "lock (ロック) on ♦: only single ♦ cards may be played",
+            "♦ のロック中です。♦ の1枚出ししかできません",
+        ),
     ]:
         with pytest.raises(IllegalAction) as err:
             match.act(2, text)
@@ -418,8 +489,11 @@ def test_lock_and_set_size_errors_in_japanese_too():
     game, match = start(deal_of("5S 5H 5D 5C 7D", "6S 3S 3H 3D"))
     match.act(0, "play 5S 5H 5D 5C")
     for text, english, japanese in [
-        ("play 6S", "a set of 4 cannot be cut into: play 4 cards higher than ♠5 ♥5 ♦5 ♣5",
-         "4枚のセットにはカットインできません。♠5 ♥5 ♦5 ♣5 より強い4枚を出してください"),
+        (
+            "play 6S",
+            "a set of 4 cannot be cut into: play 4 cards higher than ♠5 ♥5 ♦5 ♣5",
+            "4枚のセットにはカットインできません。♠5 ♥5 ♦5 ♣5 より強い4枚を出してください",
+        ),
         ("play 3S 3H 3D", "must play at least 4 cards on ♠5 ♥5 ♦5 ♣5", "♠5 ♥5 ♦5 ♣5 には4枚以上を出してください"),
     ]:
         with pytest.raises(IllegalAction) as err:
@@ -472,6 +546,7 @@ def test_observation_shows_table_passes_lock_and_counts_but_hides_hands():
 
 def test_render_shows_table_lock_and_hand():
     from kirifuda.views.cutin import render
+
     game, match = start(deal_of("7D 3S", "9D", "8D", "2C"))
     act_all(match, [(0, "play 7D"), (1, "play 9D")])
     text = render(game.observation(match.state, 2))
@@ -500,31 +575,59 @@ def test_replay_round_trip_and_illegal_action_index():
 FULL = C.mask(C.DECK_52)
 
 
-@pytest.mark.parametrize("top,lock,count", [
-    (None, None, 195),                 # every set of every rank: 13 × 15
-    ("7S", None, 175),                 # higher singles 8 × 4, pairs 78, threes 52, fours 13
-    ("7S 7H", None, 131),              # higher pairs 8 × 6, threes 52, fours 13, cut-in ♦/♣ 7+ : 9 × 2
-    ("7S 7H 7C", None, 54),            # higher threes 8 × 4, fours 13, cut-in ♦ 7+ : 9
-    ("7S 7H 7D 7C", None, 8),          # only higher fours
-    ("9D", C.DIAMONDS, 6),             # lock ♦ under ♦9: ♦3 … ♦8
-    ("2S", None, 143),                 # nothing beats the 2 single: pairs 78, threes 52, fours 13
-    ("3S", C.SPADES, 0),               # under a lock nothing is lower than the 3
-])
+@pytest.mark.parametrize(
+    "top,lock,count",
+    [
+        (None, None, 195),  # every set of every rank: 13 × 15
+        ("7S", None, 175),  # higher singles 8 × 4, pairs 78, threes 52, fours 13
+        ("7S 7H", None, 131),  # higher pairs 8 × 6, threes 52, fours 13, cut-in ♦/♣ 7+ : 9 × 2
+        ("7S 7H 7C", None, 54),  # higher threes 8 × 4, fours 13, cut-in ♦ 7+ : 9
+        ("7S 7H 7D 7C", None, 8),  # only higher fours
+        ("9D", C.DIAMONDS, 6),  # lock ♦ under ♦9: ♦3 … ♦8
+        ("2S", None, 143),  # nothing beats the 2 single: pairs 78, threes 52, fours 13
+        ("3S", C.SPADES, 0),  # under a lock nothing is lower than the 3
+    ],
+)
 def test_legal_set_counts_full_deck(top, lock, count):
     sets = legal_sets(FULL, None if top is None else m(top), lock)
     assert len(sets) == count and len(set(sets)) == count  # counted by hand (2^52 subsets: no brute force)
 
 
-@pytest.mark.parametrize("hand,top,lock,expected", [
-    ("7S 7H 7D 7C", None, None, 15),                     # every subset of four cards
-    ("3S 3H 3D 8D 8C KS KD", "5H 5C", None,              # pairs 8 K; three 3s; cut-in ♠K ♦K ♦8
-     ["play 8D", "play 8D 8C", "play KS", "play KD", "play KS KD", "play 3S 3H 3D"]),
-    ("3S 3H 3D 8D 8C KS KD", "5H", None,                 # singles above 5; every pair; the three
-     ["play 8D", "play 8C", "play KS", "play KD", "play 3S 3H", "play 3S 3D", "play 3H 3D", "play 8D 8C",
-      "play KS KD", "play 3S 3H 3D"]),
-    ("3S 3H 3D 8D 8C KS KD", "QD", C.DIAMONDS,           # lock ♦ under ♦Q: ♦3 ♦8 (♦K is higher)
-     ["play 3D", "play 8D"]),
-])
+@pytest.mark.parametrize(
+    "hand,top,lock,expected",
+    [
+        ("7S 7H 7D 7C", None, None, 15),  # every subset of four cards
+        (
+            "3S 3H 3D 8D 8C KS KD",
+            "5H 5C",
+            None,  # pairs 8 K; three 3s; cut-in ♠K ♦K ♦8
+            ["play 8D", "play 8D 8C", "play KS", "play KD", "play KS KD", "play 3S 3H 3D"],
+        ),
+        (
+            "3S 3H 3D 8D 8C KS KD",
+            "5H",
+            None,  # singles above 5; every pair; the three
+            [
+                "play 8D",
+                "play 8C",
+                "play KS",
+                "play KD",
+                "play 3S 3H",
+                "play 3S 3D",
+                "play 3H 3D",
+                "play 8D 8C",
+                "play KS KD",
+                "play 3S 3H 3D",
+            ],
+        ),
+        (
+            "3S 3H 3D 8D 8C KS KD",
+            "QD",
+            C.DIAMONDS,  # lock ♦ under ♦Q: ♦3 ♦8 (♦K is higher)
+            ["play 3D", "play 8D"],
+        ),
+    ],
+)
 def test_legal_set_counts_fixed_hands(hand, top, lock, expected):
     got = [str(a) for a in legal_sets(m(hand), None if top is None else m(top), lock)]
     assert sorted(got) == sorted(brute_sets(m(hand), None if top is None else m(top), lock))
@@ -555,10 +658,16 @@ def brute_sets(hand: int, top: int | None, lock: int | None) -> list[str]:
                 # lock: singles of the locked suit, order reversed
                 ok = len(chosen) == 1 and C.suit_of(chosen[0]) == lock and s < ts
             else:
-                ok = ((len(chosen) == len(t_cards) and s > ts)          # 1. same count, higher
-                      or len(chosen) > len(t_cards)                       # 2. more cards, any rank
-                      or (len(t_cards) in (2, 3) and len(chosen) == 1     # 3. cut-in
-                          and C.suit_of(chosen[0]) not in {C.suit_of(c) for c in t_cards} and s >= ts))
+                ok = (
+                    (len(chosen) == len(t_cards) and s > ts)  # 1. same count, higher
+                    or len(chosen) > len(t_cards)  # 2. more cards, any rank
+                    or (
+                        len(t_cards) in (2, 3)
+                        and len(chosen) == 1  # 3. cut-in
+                        and C.suit_of(chosen[0]) not in {C.suit_of(c) for c in t_cards}
+                        and s >= ts
+                    )
+                )
             if not ok:
                 continue
         out.append("play " + " ".join(C.texts(chosen)))
@@ -611,8 +720,7 @@ def positions(players: int, seed: int, walk: int):
     return game, state
 
 
-@pytest.mark.parametrize("players,seed,depth,count", [(5, 2024, 4, 3509), (4, 7, 3, 1295),
-                                                      (3, 3, 2, 272)])
+@pytest.mark.parametrize("players,seed,depth,count", [(5, 2024, 4, 3509), (4, 7, 3, 1295), (3, 3, 2, 272)])
 def test_perft_fixed_deal_fast_equals_brute_force(players, seed, depth, count):
     game, state = positions(players, seed, 0)
     assert perft(game, state, depth, fast) == count

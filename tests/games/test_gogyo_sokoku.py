@@ -13,8 +13,20 @@ from hypothesis import strategies as st
 
 from kirifuda import cards as C
 from kirifuda.core import Deal, DealError, IllegalAction, KirifudaError, NotationError, OptionError
-from kirifuda.games.gogyo_sokoku import (DOUBLE, OVER, PARTNER_MAPS, PLAY, SINGLE, GogyoSokoku, GogyoState,
-                                         Play, deal_score, mode_of, partners_of, points_of)
+from kirifuda.games.gogyo_sokoku import (
+    DOUBLE,
+    OVER,
+    PARTNER_MAPS,
+    PLAY,
+    SINGLE,
+    GogyoSokoku,
+    GogyoState,
+    Play,
+    deal_score,
+    mode_of,
+    partners_of,
+    points_of,
+)
 from kirifuda.match import Match
 from kirifuda.records import replay
 from kirifuda.views.gogyo_sokoku import render
@@ -30,25 +42,40 @@ def deal(hands: list[str], table: str) -> Deal:
 
 # Starting card ♥A (the highest heart), other table card ♣3 (zero: single partnership).
 # Seat 1 (the dealer's left) holds one heart; seat 2 is void in hearts and spades.
-HEART_START = deal(["5H 4H 3H 8S 7S 6S 5S 4S 3S 2S",
-                    "2H AD KD QD JD TD 9D 8D 7D 6D",
-                    "5D 4D 3D 2D AC KC QC JC TC 9C",
-                    "KH QH JH TH 8C 7C 6C 5C 4C 2C",
-                    "9H 8H 7H 6H AS KS QS JS TS 9S"], "AH 3C")
+HEART_START = deal(
+    [
+        "5H 4H 3H 8S 7S 6S 5S 4S 3S 2S",
+        "2H AD KD QD JD TD 9D 8D 7D 6D",
+        "5D 4D 3D 2D AC KC QC JC TC 9C",
+        "KH QH JH TH 8C 7C 6C 5C 4C 2C",
+        "9H 8H 7H 6H AS KS QS JS TS 9S",
+    ],
+    "AH 3C",
+)
 
 # The same, but seats 2 and 4 exchange their spades and clubs: seat 2 is void in hearts and may trump.
-HEART_START_TRUMP = deal(["5H 4H 3H 8S 7S 6S 5S 4S 3S 2S",
-                          "2H AD KD QD JD TD 9D 8D 7D 6D",
-                          "5D 4D 3D 2D AS KS QS JS TS 9S",
-                          "KH QH JH TH 8C 7C 6C 5C 4C 2C",
-                          "9H 8H 7H 6H AC KC QC JC TC 9C"], "AH 3C")
+HEART_START_TRUMP = deal(
+    [
+        "5H 4H 3H 8S 7S 6S 5S 4S 3S 2S",
+        "2H AD KD QD JD TD 9D 8D 7D 6D",
+        "5D 4D 3D 2D AS KS QS JS TS 9S",
+        "KH QH JH TH 8C 7C 6C 5C 4C 2C",
+        "9H 8H 7H 6H AC KC QC JC TC 9C",
+    ],
+    "AH 3C",
+)
 
 # Starting card ♠A — a spade (trump) and the highest card of the deck — other table card ♦2.
-SPADE_START = deal(["7S 6S 5S 4S 3S 7D 6D 5D 4D 3D",
-                    "2S AH KH QH JH TH 9H 8H 7H 6H",
-                    "5H 4H 3H 2H AD KD QD JD TD 9D",
-                    "KS QS AC KC QC JC TC 9C 8C 7C",
-                    "JS TS 9S 8S 6C 5C 4C 3C 2C 8D"], "AS 2D")
+SPADE_START = deal(
+    [
+        "7S 6S 5S 4S 3S 7D 6D 5D 4D 3D",
+        "2S AH KH QH JH TH 9H 8H 7H 6H",
+        "5H 4H 3H 2H AD KD QD JD TD 9D",
+        "KS QS AC KC QC JC TC 9C 8C 7C",
+        "JS TS 9S 8S 6C 5C 4C 3C 2C 8D",
+    ],
+    "AS 2D",
+)
 
 
 def start(d: Deal, **options) -> tuple[GogyoSokoku, Match]:
@@ -62,6 +89,7 @@ def play_all(m: Match, plays: list[tuple[int, str]]) -> None:
 
 
 # --- "A deal" 1: dealing and the table cards ---------------------------------------------------
+
 
 def test_deal_from_dealers_left_ten_each_rule1():
     game = GogyoSokoku(first_dealer=3)
@@ -96,6 +124,7 @@ def test_deal_needs_two_table_cards_and_ten_each_rule1():
 
 
 # --- "A deal" 2–3: partnership mode and one-way partners ---------------------------------------
+
 
 def test_double_partnership_when_both_table_cards_score_rule2():
     assert mode_of(cs("TH KC")) == DOUBLE
@@ -132,6 +161,7 @@ def test_observation_shows_own_partners_and_mode_rule3():
 
 # --- "A deal" 4: trick 1, led by the starting card ---------------------------------------------
 
+
 def test_trick1_dealer_left_plays_first_rule4():
     game, m = start(HEART_START, first_dealer=4)
     assert m.to_act() == {0}
@@ -161,8 +191,17 @@ def test_trick1_winner_takes_seven_cards_and_leads_rule4():
     assert m.state.tricks_won == (0, 0, 0, 1, 0)
     assert m.to_act() == {3}
     assert m.state.lead_suit is None  # seat 3 leads trick 2 freely
-    assert {str(a) for a in m.legal_actions(3)} == {"play QH", "play JH", "play TH", "play 8C", "play 7C",
-                                                     "play 6C", "play 5C", "play 4C", "play 2C"}
+    assert {str(a) for a in m.legal_actions(3)} == {
+        "play QH",
+        "play JH",
+        "play TH",
+        "play 8C",
+        "play 7C",
+        "play 6C",
+        "play 5C",
+        "play 4C",
+        "play 2C",
+    }
 
 
 def test_must_follow_starting_card_suit_rule4():
@@ -213,6 +252,7 @@ def test_spade_starting_card_second_spade_played_beats_lower_rule4():
 
 # --- "A deal" 5: tricks 2–10 --------------------------------------------------------------------
 
+
 def _after_trick1() -> tuple[GogyoSokoku, Match]:
     game, m = start(HEART_START)
     play_all(m, [(1, "2H"), (2, "2D"), (3, "KH"), (4, "9H"), (0, "5H")])
@@ -245,6 +285,7 @@ def test_winner_leads_next_trick_highest_of_suit_led_rule5():
 
 
 # --- "A deal" 6: public points; K1–K3 ------------------------------------------------------------
+
 
 def test_captured_points_public_zero_cards_face_down_rule6_K1():
     game, m = _after_trick1()
@@ -309,13 +350,28 @@ def _last_trick_state(mode: str, point_split: tuple[int, ...]) -> GogyoState:
     table = cs("TH KC") if mode == DOUBLE else cs("TH 9D")
     captured, k = [], 0
     for n in point_split:
-        captured.append(C.mask(points[k:k + n]))
+        captured.append(C.mask(points[k : k + n]))
         k += n
     zeros = C.mask(C.DECK_52) & ~C.mask(points) & ~C.mask(hands)
     captured[0] |= zeros
-    return GogyoState(phase=PLAY, deal_index=0, dealer=4, turn=0, hands=tuple(1 << c for c in hands),
-                      table=table, mode=mode, trick_index=9, lead_suit=None, trick=(), captured=tuple(captured),
-                      tricks_won=(9, 0, 0, 0, 0), table_taker=0, last_trick=(), last_winner=None, scores=())
+    return GogyoState(
+        phase=PLAY,
+        deal_index=0,
+        dealer=4,
+        turn=0,
+        hands=tuple(1 << c for c in hands),
+        table=table,
+        mode=mode,
+        trick_index=9,
+        lead_suit=None,
+        trick=(),
+        captured=tuple(captured),
+        tricks_won=(9, 0, 0, 0, 0),
+        table_taker=0,
+        last_trick=(),
+        last_winner=None,
+        scores=(),
+    )
 
 
 def _finish(state: GogyoState) -> GogyoState:
@@ -355,6 +411,7 @@ def test_scores_now_shown_in_observation_scoring():
 
 # --- a game: 5 deals, dealer clockwise, totals and shared wins -----------------------------------
 
+
 def test_five_deals_dealer_passes_clockwise_game():
     game = GogyoSokoku(first_dealer=3)
     rng = random.Random(11)
@@ -378,15 +435,19 @@ def test_five_deals_dealer_passes_clockwise_game():
 
 def test_ties_share_the_win_game():
     game = GogyoSokoku()
-    state = dataclasses.replace(game.initial(), phase=OVER, deal_index=5,
-                                scores=((4, 4, 0, -2, 1), (0, 0, 3, 0, 1), (1, 1, 0, 0, 0), (0, 0, 0, 0, 0),
-                                        (-1, -1, 0, 0, 0)))
+    state = dataclasses.replace(
+        game.initial(),
+        phase=OVER,
+        deal_index=5,
+        scores=((4, 4, 0, -2, 1), (0, 0, 3, 0, 1), (1, 1, 0, 0, 0), (0, 0, 0, 0, 0), (-1, -1, 0, 0, 0)),
+    )
     assert game.totals(state) == (4, 4, 3, -2, 2)
     assert game.winners(state) == (0, 1)
     assert not game.winners(game.initial())
 
 
 # --- options, notation, records, view ----------------------------------------------------------------
+
 
 def test_options_players_only_five_first_dealer_seat():
     assert GogyoSokoku().options.players == 5
@@ -426,14 +487,35 @@ def test_errors_say_why_in_japanese_too():
     # every error a player can meet carries its Japanese twin (KirifudaError.ja); game terms keep their names
     game, m = start(HEART_START)
     cases = [
-        (1, "play AD", IllegalAction, "must follow the starting card's suit (開始札) ♥",
-         "開始札のスート ♥ を持っているのでフォローが必要です"),
+        (
+            1,
+            "play AD",
+            IllegalAction,
+            "must follow the starting card's suit (開始札) ♥",
+            "開始札のスート ♥ を持っているのでフォローが必要です",
+        ),
         (1, "play 5H", IllegalAction, "5H is not in your hand", "♥5 は手札にありません"),
-        (1, "lead AS", NotationError, "not a Gogyō Sōkoku action: 'lead AS' (write 'play QS')",
-         "五行相克の手ではありません(例: play QS)"),
-        (1, "play JK", NotationError, "JK: not a card of Gogyō Sōkoku (52 cards, no Joker)",
-         "JK: 五行相克のカードではありません(52枚、ジョーカーなし)"),
-        (2, "play 2D", IllegalAction, "not seat 2's turn: waiting for seat 1", "席 2 の手番ではありません(席 1 の手番です)"),
+        (
+            1,
+            "lead AS",
+            NotationError,
+            "not a Gogyō Sōkoku action: 'lead AS' (write 'play QS')",
+            "五行相克の手ではありません(例: play QS)",
+        ),
+        (
+            1,
+            "play JK",
+            NotationError,
+            "JK: not a card of Gogyō Sōkoku (52 cards, no Joker)",
+            "JK: 五行相克のカードではありません(52枚、ジョーカーなし)",
+        ),
+        (
+            2,
+            "play 2D",
+            IllegalAction,
+            "not seat 2's turn: waiting for seat 1",
+            "席 2 の手番ではありません(席 1 の手番です)",
+        ),
     ]
     for seat, text, kind, english, japanese in cases:
         with pytest.raises(kind) as err:
@@ -478,8 +560,18 @@ def test_every_rejection_in_random_games_is_bilingual():
 def test_legal_actions_canonical_order():
     game, m = start(HEART_START_TRUMP)
     m.act(1, "play 2H")
-    assert [str(a) for a in m.legal_actions(2)] == ["play AS", "play KS", "play QS", "play JS", "play TS",
-                                                     "play 9S", "play 5D", "play 4D", "play 3D", "play 2D"]
+    assert [str(a) for a in m.legal_actions(2)] == [
+        "play AS",
+        "play KS",
+        "play QS",
+        "play JS",
+        "play TS",
+        "play 9S",
+        "play 5D",
+        "play 4D",
+        "play 3D",
+        "play 2D",
+    ]
     assert m.legal_actions(3) == []
 
 
@@ -500,6 +592,7 @@ def test_render_shows_table_cards_partners_and_points():
 
 
 # --- properties over random games ----------------------------------------------------------------------
+
 
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2**31), dealer=st.integers(0, 4))

@@ -11,8 +11,7 @@ import pytest
 
 from kirifuda import cards as C
 from kirifuda.core import Deal, DealError, IllegalAction, NotationError, OptionError
-from kirifuda.games.goninkan import (ALLIES, NAPOLEON, Goninkan, Play, battle1_trump, battle_value,
-                                     separate_partners)
+from kirifuda.games.goninkan import ALLIES, NAPOLEON, Goninkan, Play, battle1_trump, battle_value, separate_partners
 from kirifuda.match import Match
 from kirifuda.records import dumps, replay
 from kirifuda.views.goninkan import render
@@ -28,22 +27,47 @@ def deal(hands: dict[int, str], players: int = 6) -> Deal:
 
 
 # The reference deal (6 players, dealer 0, trump ♣): 1 holds ♣A, 3 the Joker; 2 4 5 are the allies.
-D1 = deal({1: "AS KS QS JS AH KH QH JH AC TS", 3: "JK AD KD QD JD KC QC JC TH TD",
-           2: "9S 8S 7S 9H 8H 9D 8D TC 9C 8C", 4: "6S 5S 4S 7H 6H 7D 6D 5D 7C 6C",
-           5: "3S 2S 5H 4H 3H 4D 3D 5C 4C 3C"})
+D1 = deal(
+    {
+        1: "AS KS QS JS AH KH QH JH AC TS",
+        3: "JK AD KD QD JD KC QC JC TH TD",
+        2: "9S 8S 7S 9H 8H 9D 8D TC 9C 8C",
+        4: "6S 5S 4S 7H 6H 7D 6D 5D 7C 6C",
+        5: "3S 2S 5H 4H 3H 4D 3D 5C 4C 3C",
+    }
+)
 # Battle 1 of D1: 1 leads honours, Napoleon reaches 10 honours at trick 6 with the allies on 0.
-D1_TO_TRICK_6 = [("1 AS", "2 9S", "3 TH", "4 6S", "5 3S"), ("1 KS", "2 8S", "3 TD", "4 5S", "5 2S"),
-                 ("1 QS", "2 7S", "3 JD", "4 4S", "5 5H"), ("1 JS", "2 9H", "3 QD", "4 7H", "5 4H"),
-                 ("1 AH", "2 8H", "3 KD", "4 6H", "5 3H"), ("1 KH", "2 9D", "3 AD", "4 7D", "5 4D")]
-D1_TRICKS_7_TO_10 = [("1 QH", "2 8D", "3 JC", "4 6D", "5 3D"), ("3 KC", "4 7C", "5 5C", "1 AC", "2 TC"),
-                     ("1 JH", "2 9C", "3 JK", "4 6C", "5 4C"), ("3 QC", "4 5D", "5 3C", "1 TS", "2 8C")]
+D1_TO_TRICK_6 = [
+    ("1 AS", "2 9S", "3 TH", "4 6S", "5 3S"),
+    ("1 KS", "2 8S", "3 TD", "4 5S", "5 2S"),
+    ("1 QS", "2 7S", "3 JD", "4 4S", "5 5H"),
+    ("1 JS", "2 9H", "3 QD", "4 7H", "5 4H"),
+    ("1 AH", "2 8H", "3 KD", "4 6H", "5 3H"),
+    ("1 KH", "2 9D", "3 AD", "4 7D", "5 4D"),
+]
+D1_TRICKS_7_TO_10 = [
+    ("1 QH", "2 8D", "3 JC", "4 6D", "5 3D"),
+    ("3 KC", "4 7C", "5 5C", "1 AC", "2 TC"),
+    ("1 JH", "2 9C", "3 JK", "4 6C", "5 4C"),
+    ("3 QC", "4 5D", "5 3C", "1 TS", "2 8C"),
+]
 # An allies' deal (6 players, dealer 0, trump ♣): the pair 1 (♣A) and 3 (Joker) hold no other honour.
-D3 = deal({1: "AC 9S 8S 7S 9H 8H 9D 8D 9C 8C", 3: "JK 6S 5S 4S 7H 6H 7D 6D 7C 6C",
-           2: "AS KS QS JS TS 3S 2S TH 5H 4H", 4: "AH KH QH JH 3H TD 5D 4D 3D TC",
-           5: "AD KD QD JD KC QC JC 5C 4C 3C"})
-D3_TO_TRICK_5 = [("1 9S", "2 AS", "3 6S", "4 3H", "5 3C"), ("5 AD", "1 9D", "2 KS", "3 7D", "4 TD"),
-                 ("5 KD", "1 8D", "2 QS", "3 6D", "4 5D"), ("5 QD", "1 9H", "2 JS", "3 7H", "4 4D"),
-                 ("5 JD", "1 8H", "2 TS", "3 6H", "4 3D")]
+D3 = deal(
+    {
+        1: "AC 9S 8S 7S 9H 8H 9D 8D 9C 8C",
+        3: "JK 6S 5S 4S 7H 6H 7D 6D 7C 6C",
+        2: "AS KS QS JS TS 3S 2S TH 5H 4H",
+        4: "AH KH QH JH 3H TD 5D 4D 3D TC",
+        5: "AD KD QD JD KC QC JC 5C 4C 3C",
+    }
+)
+D3_TO_TRICK_5 = [
+    ("1 9S", "2 AS", "3 6S", "4 3H", "5 3C"),
+    ("5 AD", "1 9D", "2 KS", "3 7D", "4 TD"),
+    ("5 KD", "1 8D", "2 QS", "3 6D", "4 5D"),
+    ("5 QD", "1 9H", "2 JS", "3 7H", "4 4D"),
+    ("5 JD", "1 8H", "2 TS", "3 6H", "4 3D"),
+]
 
 
 def start(deals, **options) -> tuple[Goninkan, Match]:
@@ -72,6 +96,7 @@ def texts(actions) -> list[str]:
 
 # --- table, cards, options ---------------------------------------------------------------------
 
+
 def test_deck_is_50_cards_spade_two_stays_and_joker_rules_cards():
     game = Goninkan()
     deck = game.deck()
@@ -83,8 +108,16 @@ def test_deck_is_50_cards_spade_two_stays_and_joker_rules_cards():
 def test_options_follow_the_record_spec_and_zero_sum_needs_5_players():
     game = Goninkan()
     o = game.options
-    assert (o.players, o.rounds, o.joker_ban, o.last_trick_joker, o.early_stop, o.sixteen_in_battle1,
-            o.zero_sum, o.first_dealer) == (6, 10, "play", "forbidden", True, False, False, 0)
+    assert (
+        o.players,
+        o.rounds,
+        o.joker_ban,
+        o.last_trick_joker,
+        o.early_stop,
+        o.sixteen_in_battle1,
+        o.zero_sum,
+        o.first_dealer,
+    ) == (6, 10, "play", "forbidden", True, False, False, 0)
     assert game.seat_count == 6 and Goninkan(players=5).seat_count == 5
     assert Goninkan(players=5, zero_sum=True).options.zero_sum
     with pytest.raises(OptionError, match="zero_sum.*5 players only"):
@@ -130,6 +163,7 @@ def test_deal_must_leave_the_six_player_dealer_empty_handed():
 
 # --- battle 1 set-up: the pair, seating, the 仮親 -----------------------------------------------
 
+
 def test_napoleon_pair_is_the_joker_and_trump_ace_holders_with_the_dealer_rules_battle1_1():
     game, m = start([D1])
     setup = m.state.setup
@@ -141,9 +175,13 @@ def test_napoleon_pair_is_the_joker_and_trump_ace_holders_with_the_dealer_rules_
 
 def test_adjacent_partners_are_separated_by_a_seat_swap_rules_battle1_2():
     # 5 players: 1 holds ♣A and 2 the Joker; 2 is next after 1, so 2 swaps with 3
-    hands = {0: "9S 8S 7S 6S 5S 4S 3S 2S TS 9H", 1: "AC AS KS QS JS AH KH QH JH 8H",
-             2: "JK AD KD QD JD KC QC JC TH 7H", 3: "6H 5H 4H 3H TD 9D 8D 7D 6D 5D",
-             4: "4D 3D TC 9C 8C 7C 6C 5C 4C 3C"}
+    hands = {
+        0: "9S 8S 7S 6S 5S 4S 3S 2S TS 9H",
+        1: "AC AS KS QS JS AH KH QH JH 8H",
+        2: "JK AD KD QD JD KC QC JC TH 7H",
+        3: "6H 5H 4H 3H TD 9D 8D 7D 6D 5D",
+        4: "4D 3D TC 9C 8C 7C 6C 5C 4C 3C",
+    }
     game, m = start([deal(hands, 5)], players=5)
     setup = m.state.setup
     assert setup.seat_swap == (2, 3)
@@ -167,9 +205,13 @@ def test_adjacency_skips_the_six_player_dealer_rules_table_G4():
 
 
 def test_seat_swap_persists_and_the_dealer_moves_one_position_each_round_rules_table():
-    hands = {0: "9S 8S 7S 6S 5S 4S 3S 2S TS 9H", 1: "AC AS KS QS JS AH KH QH JH 8H",
-             2: "JK AD KD QD JD KC QC JC TH 7H", 3: "6H 5H 4H 3H TD 9D 8D 7D 6D 5D",
-             4: "4D 3D TC 9C 8C 7C 6C 5C 4C 3C"}
+    hands = {
+        0: "9S 8S 7S 6S 5S 4S 3S 2S TS 9H",
+        1: "AC AS KS QS JS AH KH QH JH 8H",
+        2: "JK AD KD QD JD KC QC JC TH 7H",
+        3: "6H 5H 4H 3H TD 9D 8D 7D 6D 5D",
+        4: "4D 3D TC 9C 8C 7C 6C 5C 4C 3C",
+    }
     game = Goninkan(players=5, rounds=3)
     m = Match(game, seed=5, deals=[deal(hands, 5)], auto_chance=False)
     m.resolve_chance()
@@ -190,9 +232,13 @@ def test_seat_swap_persists_and_the_dealer_moves_one_position_each_round_rules_t
 def test_dealer_moves_one_position_not_one_id_after_a_seat_swap_rules_table():
     # 6 players, dealer at position 1: 0 (♣A) and 2 (Joker) are neighbours across the dealer, so 2 swaps
     # with 3; next round the dealer is position 2, where player 3 now sits, and 3 gets no cards
-    hands = {0: "AC AS KS QS JS AH KH QH JH 8H", 2: "JK AD KD QD JD KC QC JC TH 7H",
-             3: "9S 8S 7S 6S 5S 4S 3S 2S TS 9H", 4: "6H 5H 4H 3H TD 9D 8D 7D 6D 5D",
-             5: "4D 3D TC 9C 8C 7C 6C 5C 4C 3C"}
+    hands = {
+        0: "AC AS KS QS JS AH KH QH JH 8H",
+        2: "JK AD KD QD JD KC QC JC TH 7H",
+        3: "9S 8S 7S 6S 5S 4S 3S 2S TS 9H",
+        4: "6H 5H 4H 3H TD 9D 8D 7D 6D 5D",
+        5: "4D 3D TC 9C 8C 7C 6C 5C 4C 3C",
+    }
     game = Goninkan(first_dealer=1, rounds=2)
     m = Match(game, seed=3, deals=[deal(hands)])
     assert m.state.setup.seat_swap == (2, 3) and m.state.setup.seating == (0, 1, 3, 2, 4, 5)
@@ -209,9 +255,13 @@ def test_dealer_moves_one_position_not_one_id_after_a_seat_swap_rules_table():
 
 def test_double_holder_pairs_with_second_player_to_the_right_and_swaps_blind_rules_battle1_3():
     # 2 holds both the Joker and ♣A: the partner is 4 (2 → 3 → 4)
-    hands = {2: "JK AC AS KS QS JS AH KH QH JH", 1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
-             3: "AD KD QD JD TD 9D 8D 7D 6D 5D", 4: "7H TH 9H 8H 6H 5H 4H 3H 3C 4D",
-             5: "TS 9S 8S 7S 6S 5S 4S 3S 2S 3D"}
+    hands = {
+        2: "JK AC AS KS QS JS AH KH QH JH",
+        1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
+        3: "AD KD QD JD TD 9D 8D 7D 6D 5D",
+        4: "7H TH 9H 8H 6H 5H 4H 3H 3C 4D",
+        5: "TS 9S 8S 7S 6S 5S 4S 3S 2S 3D",
+    }
     game, m = start([deal(hands)])
     state = m.state
     assert game.chance(state) == "swap" and m.to_act() == frozenset() and m.blocked
@@ -236,17 +286,25 @@ def test_double_holder_pairs_with_second_player_to_the_right_and_swaps_blind_rul
 
 
 def test_double_holder_partner_count_skips_the_dealer_rules_battle1_3():
-    hands = {5: "JK AC AS KS QS JS AH KH QH JH", 1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
-             3: "AD KD QD JD TD 9D 8D 7D 6D 5D", 2: "7H TH 9H 8H 6H 5H 4H 3H 3C 4D",
-             4: "TS 9S 8S 7S 6S 5S 4S 3S 2S 3D"}
+    hands = {
+        5: "JK AC AS KS QS JS AH KH QH JH",
+        1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
+        3: "AD KD QD JD TD 9D 8D 7D 6D 5D",
+        2: "7H TH 9H 8H 6H 5H 4H 3H 3C 4D",
+        4: "TS 9S 8S 7S 6S 5S 4S 3S 2S 3D",
+    }
     game, m = start([deal(hands)])
     assert m.state.setup.other == 2  # 5 → 1 (the dealer at position 0 skipped) → 2
 
 
 def test_blind_swap_rejects_cards_not_in_place_rules_battle1_3():
-    hands = {2: "JK AC AS KS QS JS AH KH QH JH", 1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
-             3: "AD KD QD JD TD 9D 8D 7D 6D 5D", 4: "7H TH 9H 8H 6H 5H 4H 3H 3C 4D",
-             5: "TS 9S 8S 7S 6S 5S 4S 3S 2S 3D"}
+    hands = {
+        2: "JK AC AS KS QS JS AH KH QH JH",
+        1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
+        3: "AD KD QD JD TD 9D 8D 7D 6D 5D",
+        4: "7H TH 9H 8H 6H 5H 4H 3H 3C 4D",
+        5: "TS 9S 8S 7S 6S 5S 4S 3S 2S 3D",
+    }
     game, m = start([deal(hands)])
     state = m.state
     with pytest.raises(IllegalAction, match="not in the partner's"):
@@ -272,9 +330,13 @@ def test_seeded_match_records_the_blind_swap_as_a_chance_event():
 
 
 def test_opener_counts_the_five_player_dealer_first_and_come_lets_the_partner_lead_rules_battle1_5():
-    hands = {0: "AC AS KS QS JS AH KH QH JH 8H", 1: "9S 8S 7S 6S 5S 4S 3S 2S TS 9H",
-             2: "JK AD KD QD JD KC QC JC TH 7H", 3: "6H 5H 4H 3H TD 9D 8D 7D 6D 5D",
-             4: "4D 3D TC 9C 8C 7C 6C 5C 4C 3C"}
+    hands = {
+        0: "AC AS KS QS JS AH KH QH JH 8H",
+        1: "9S 8S 7S 6S 5S 4S 3S 2S TS 9H",
+        2: "JK AD KD QD JD KC QC JC TH 7H",
+        3: "6H 5H 4H 3H TD 9D 8D 7D 6D 5D",
+        4: "4D 3D TC 9C 8C 7C 6C 5C 4C 3C",
+    }
     game, m = start([deal(hands, 5)], players=5)
     assert m.to_act() == {0}
     assert texts(m.legal_actions(0)) == ["go", "come"]
@@ -285,6 +347,7 @@ def test_opener_counts_the_five_player_dealer_first_and_come_lets_the_partner_le
 
 
 # --- play: must follow, the Joker --------------------------------------------------------------
+
 
 def test_must_follow_suit_and_the_winner_leads_rules_battle1_6():
     game, m = start([D1])
@@ -384,7 +447,12 @@ def test_joker_must_be_played_in_trick_9_when_banned_from_trick_10_K1():
     assert texts(game.legal_actions(state, 3)) == ["play JK"]
     relaxed = Goninkan(last_trick_joker="weakest")
     assert texts(relaxed.legal_actions(late(relaxed, m, 8, hands, turn=3), 3)) == [
-        "play QC", "play JK:S", "play JK:H", "play JK:D", "play JK:C"]
+        "play QC",
+        "play JK:S",
+        "play JK:H",
+        "play JK:D",
+        "play JK:C",
+    ]
 
 
 def test_joker_ban_lead_lets_the_last_card_joker_lead_trick_10_and_win_K1_G5():
@@ -425,11 +493,18 @@ TRICK_10 = {1: "AH", 2: "8C", 3: "JK", 4: "7H", 5: "3D"}
 JOKER_LEADS = ["play JK:S", "play JK:H", "play JK:D", "play JK:C"]
 
 
-@pytest.mark.parametrize("joker_ban, last_trick_joker, trick1_follow, trick9_forced, trick10_winner", [
-    ("play", "forbidden", False, True, None), ("lead", "forbidden", True, False, 3),
-    ("play", "weakest", False, False, 2), ("lead", "weakest", True, False, 2)])
-def test_joker_freedoms_and_bans_under_every_option_combination_K1_G5(joker_ban, last_trick_joker, trick1_follow,
-                                                                      trick9_forced, trick10_winner):
+@pytest.mark.parametrize(
+    "joker_ban, last_trick_joker, trick1_follow, trick9_forced, trick10_winner",
+    [
+        ("play", "forbidden", False, True, None),
+        ("lead", "forbidden", True, False, 3),
+        ("play", "weakest", False, False, 2),
+        ("lead", "weakest", True, False, 2),
+    ],
+)
+def test_joker_freedoms_and_bans_under_every_option_combination_K1_G5(
+    joker_ban, last_trick_joker, trick1_follow, trick9_forced, trick10_winner
+):
     options = dict(joker_ban=joker_ban, last_trick_joker=last_trick_joker)
     game, m = start([D1], **options)
     m.act(1, "come")  # trick 1: the Joker holder 3 leads — never the Joker
@@ -477,9 +552,11 @@ def test_reshuffle_keeps_the_joker_off_whoever_played_another_card_to_trick_9_K1
     hands = {1: "AC TS", 2: "9S 8C", 3: "JK QC", 4: "5S 6C", 5: "4S 3C"}
     state = late(game, m, 8, hands, turn=1)
     if battle == 2:  # the Joker may be anywhere: here with an ally who has not played yet
-        state = dataclasses.replace(state, setup=dataclasses.replace(state.setup, battle=2),
-                                    hands=tuple(C.mask(cs({**hands, 3: "5C QC", 5: "JK 3C"}.get(p, "")))
-                                                for p in range(6)))
+        state = dataclasses.replace(
+            state,
+            setup=dataclasses.replace(state.setup, battle=2),
+            hands=tuple(C.mask(cs({**hands, 3: "5C QC", 5: "JK 3C"}.get(p, ""))) for p in range(6)),
+        )
     state = game.apply(state, 1, "play TS")
     state = game.apply(state, 2, "play 9S")
     for k in range(40):
@@ -505,6 +582,7 @@ def test_trump_beats_the_suit_led_rules_battle1_6():
 
 
 # --- results and scoring -------------------------------------------------------------------------
+
 
 def test_battle_ends_as_soon_as_the_result_is_certain_with_a_skunk_K3_scoring():
     game, m = start([D1])
@@ -538,18 +616,40 @@ def test_allies_win_battle_1_with_a_skunk_and_the_round_ends_scoring():
     assert state.setup.round == 1 and state.setup.battle == 1 and state.setup.dealer == 1
 
 
-@pytest.mark.parametrize("battle, outcome, skunk, value", [
-    (1, NAPOLEON, False, 1), (2, NAPOLEON, False, 1), (3, NAPOLEON, False, 2),
-    (1, ALLIES, False, -1), (2, ALLIES, False, -1), (3, ALLIES, False, -1),
-    (1, NAPOLEON, True, 2), (2, NAPOLEON, True, 2), (3, NAPOLEON, True, 3),
-    (1, ALLIES, True, -2), (2, ALLIES, True, -2), (3, ALLIES, True, -2)])
+@pytest.mark.parametrize(
+    "battle, outcome, skunk, value",
+    [
+        (1, NAPOLEON, False, 1),
+        (2, NAPOLEON, False, 1),
+        (3, NAPOLEON, False, 2),
+        (1, ALLIES, False, -1),
+        (2, ALLIES, False, -1),
+        (3, ALLIES, False, -1),
+        (1, NAPOLEON, True, 2),
+        (2, NAPOLEON, True, 2),
+        (3, NAPOLEON, True, 3),
+        (1, ALLIES, True, -2),
+        (2, ALLIES, True, -2),
+        (3, ALLIES, True, -2),
+    ],
+)
 def test_scoring_table_rows(battle, outcome, skunk, value):
     assert battle_value(battle=battle, outcome=outcome, skunk=skunk) == value
 
 
-@pytest.mark.parametrize("battle, side, result, value", [
-    (2, NAPOLEON, 1, 10), (3, NAPOLEON, 1, 11), (2, NAPOLEON, -1, -16), (3, NAPOLEON, -1, -16),
-    (2, ALLIES, 1, -18), (3, ALLIES, 1, -18), (2, ALLIES, -1, 32), (1, ALLIES, -1, 32)])
+@pytest.mark.parametrize(
+    "battle, side, result, value",
+    [
+        (2, NAPOLEON, 1, 10),
+        (3, NAPOLEON, 1, 11),
+        (2, NAPOLEON, -1, -16),
+        (3, NAPOLEON, -1, -16),
+        (2, ALLIES, 1, -18),
+        (3, ALLIES, 1, -18),
+        (2, ALLIES, -1, 32),
+        (1, ALLIES, -1, 32),
+    ],
+)
 def test_scoring_sixteen_and_reverse_sixteen(battle, side, result, value):
     assert battle_value(battle=battle, outcome=side, skunk=True, sixteen=side, sixteen_result=result) == value
 
@@ -566,8 +666,9 @@ def test_zero_sum_five_players_multiplies_by_the_other_side_size_scoring_G10():
 def test_zero_sum_five_player_skunk_win_scores_plus_6_and_minus_4_end_to_end_scoring_G10():
     # D1 with 5 players: the dealer 0 plays and holds ♣A, 2 the Joker; 0 opens and takes 10 honours by trick 6
     seats = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4}
-    game, m = start([deal({seats[p]: " ".join(C.text(c) for c in D1.hands[p]) for p in seats}, 5)],
-                    players=5, zero_sum=True)
+    game, m = start(
+        [deal({seats[p]: " ".join(C.text(c) for c in D1.hands[p]) for p in seats}, 5)], players=5, zero_sum=True
+    )
     assert (m.state.setup.ace, m.state.setup.other) == (0, 2) and m.to_act() == {0}
     m.act(0, "go")
     tricks(m, [tuple(f"{seats[int(mv.split()[0])]} {mv.split()[1]}" for mv in t) for t in D1_TO_TRICK_6])
@@ -575,6 +676,7 @@ def test_zero_sum_five_player_skunk_win_scores_plus_6_and_minus_4_end_to_end_sco
 
 
 # --- battles 2 and 3, 十六 ------------------------------------------------------------------------
+
 
 def test_battles_2_and_3_pass_declare_trump_and_score_end_to_end_rules_battles_2_3_G2():
     game, m = start([D1, D1, D1], rounds=2)
@@ -673,10 +775,22 @@ def test_stop_ends_the_battle_only_with_early_stop_G7():
 
 # --- notation, illegal input, observations ---------------------------------------------------------
 
+
 def test_notation_round_trips_and_accepts_variants():
     game = Goninkan()
-    for text in ["go", "come", "play QS", "play TH", "play JK", "play JK:H", "play JK:C", "give 7H",
-                 "trump S", "sixteen", "stop"]:
+    for text in [
+        "go",
+        "come",
+        "play QS",
+        "play TH",
+        "play JK",
+        "play JK:H",
+        "play JK:C",
+        "give 7H",
+        "trump S",
+        "sixteen",
+        "stop",
+    ]:
         assert str(game.parse_action(text)) == text
     assert game.parse_action("PLAY jk:♥") == Play(C.JOKER, C.HEARTS)
     assert str(game.parse_action("play 10h")) == "play TH"
@@ -691,8 +805,12 @@ def test_notation_round_trips_and_accepts_variants():
 def test_illegal_actions_are_rejected_and_change_nothing():
     game, m = start([D1])
     before = m.state
-    for seat, text, why in [(1, "play AS", "call 行く"), (3, "go", "not seat 3's turn"),
-                            (1, "give AS", "call 行く"), (0, "go", "not seat 0's turn")]:
+    for seat, text, why in [
+        (1, "play AS", "call 行く"),
+        (3, "go", "not seat 3's turn"),
+        (1, "give AS", "call 行く"),
+        (0, "go", "not seat 0's turn"),
+    ]:
         with pytest.raises(IllegalAction, match=why):
             m.act(seat, text)
         assert m.state is before and m.actions == []
@@ -736,9 +854,13 @@ def test_every_error_a_player_can_see_has_a_japanese_twin():
     state = late(game, m, 8, TRICK_9, turn=3)
     catch(game.apply, state, 3, "play QH")
     catch(game.apply, state, 3, "play JK")
-    hands = {2: "JK AC AS KS QS JS AH KH QH JH", 1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
-             3: "AD KD QD JD TD 9D 8D 7D 6D 5D", 4: "7H TH 9H 8H 6H 5H 4H 3H 3C 4D",
-             5: "TS 9S 8S 7S 6S 5S 4S 3S 2S 3D"}
+    hands = {
+        2: "JK AC AS KS QS JS AH KH QH JH",
+        1: "KC QC JC TC 9C 8C 7C 6C 5C 4C",
+        3: "AD KD QD JD TD 9D 8D 7D 6D 5D",
+        4: "7H TH 9H 8H 6H 5H 4H 3H 3C 4D",
+        5: "TS 9S 8S 7S 6S 5S 4S 3S 2S 3D",
+    }
     swap = start([deal(hands)])[1].state
     catch(game.apply_chance, swap, "swap 9C JK")
     catch(game.apply_chance, swap, "swap 7H AS")
@@ -844,8 +966,13 @@ def test_reshuffle_keeps_passed_cards_where_the_passer_knows_they_are_G2_G11():
 
 
 def test_random_games_replay_to_the_same_scores_per_battle():
-    for seed, options in enumerate([{}, {"players": 5, "zero_sum": True}, {"joker_ban": "lead",
-                                    "last_trick_joker": "weakest", "early_stop": False, "sixteen_in_battle1": True}]):
+    for seed, options in enumerate(
+        [
+            {},
+            {"players": 5, "zero_sum": True},
+            {"joker_ban": "lead", "last_trick_joker": "weakest", "early_stop": False, "sixteen_in_battle1": True},
+        ]
+    ):
         game = Goninkan(rounds=3, **options)
         m = Match(game, seed=seed)
         rng = random.Random(seed)

@@ -86,6 +86,7 @@ DUMMY = "dummy"  # owner tag of the 3-player dummy's cards in a trick
 # ---------------------------------------------------------------------------------------------
 # cards
 
+
 def parse_card(token):
     """Card text -> canonical name ('TH', 'JK'); raise Illegal when it is not a card."""
     text = token.strip().replace("\ufe0f", "")
@@ -137,6 +138,7 @@ def extra_ranks(ranks):
 
 # ---------------------------------------------------------------------------------------------
 # scoring (module functions so the self-test can pin the seed's worked examples)
+
 
 def suit_counts(cards):
     counts = {suit: 0 for suit in SUITS}
@@ -210,6 +212,7 @@ def bomb_deal_score(bid, cards, target, wild_joker=False):
 # ---------------------------------------------------------------------------------------------
 # trick capture
 
+
 def capture(entries, singleton_rule, reversed_order=False):
     """Who receives each card of a trick.
 
@@ -264,10 +267,21 @@ def capture(entries, singleton_rule, reversed_order=False):
 # the oracle
 
 GAME_OPTIONS = {
-    "anarchy": {"players": [5, 4], "bidding": ["open", "secret"], "turnup": ["any", "contested"],
-                "deals": None, "first_dealer": None},
-    "anarchy-bomb": {"players": [4, 3, 5], "bidding": ["open", "secret"], "deck5": ["61", "65"],
-                     "bomb_wild": [False, True], "deals": None, "first_dealer": None},
+    "anarchy": {
+        "players": [5, 4],
+        "bidding": ["open", "secret"],
+        "turnup": ["any", "contested"],
+        "deals": None,
+        "first_dealer": None,
+    },
+    "anarchy-bomb": {
+        "players": [4, 3, 5],
+        "bidding": ["open", "secret"],
+        "deck5": ["61", "65"],
+        "bomb_wild": [False, True],
+        "deals": None,
+        "first_dealer": None,
+    },
     "organised-chaos": {"players": [4, 3, 5], "dummy_passes": [False, True], "first_dealer": None},
 }
 
@@ -297,8 +311,7 @@ class Oracle:
             raise ValueError(f"bad deck5 {deck5!r}")
         self.deck5 = deck5
         self.bomb_wild = self._choice(options, "bomb_wild", allowed) if "bomb_wild" in allowed else False
-        self.dummy_passes = (self._choice(options, "dummy_passes", allowed)
-                             if "dummy_passes" in allowed else False)
+        self.dummy_passes = self._choice(options, "dummy_passes", allowed) if "dummy_passes" in allowed else False
         first_dealer = options.get("first_dealer", 0)
         if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < n:
             raise ValueError(f"bad first_dealer {first_dealer!r}")
@@ -434,8 +447,7 @@ class Oracle:
             # the hand does not change until the seat gives, so its set is computed once
             if seat not in self.pass_choices:
                 hand = canonical_sorted(self.hands[seat])
-                self.pass_choices[seat] = {"give " + " ".join(trio)
-                                           for trio in itertools.combinations(hand, 3)}
+                self.pass_choices[seat] = {"give " + " ".join(trio) for trio in itertools.combinations(hand, 3)}
             return set(self.pass_choices[seat])
         if self.phase == "bid":
             return {"bid " + name for name in self.bid_names if name not in self.used_bids[seat]}

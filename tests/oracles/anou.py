@@ -68,8 +68,11 @@ class Wall:
         self.column_cards = {n: [] for n in PLANS}
 
     def __eq__(self, other):
-        return (isinstance(other, Wall) and self.column_suit == other.column_suit
-                and self.column_cards == other.column_cards)
+        return (
+            isinstance(other, Wall)
+            and self.column_suit == other.column_suit
+            and self.column_cards == other.column_cards
+        )
 
     def __repr__(self):
         return f"Wall({self.column_suit!r}, {self.column_cards!r})"
@@ -202,13 +205,15 @@ class Oracle:
         if seat not in self.to_act():
             return set()
         if self.phase == "root":
-            return {"root " + text for card in self.hands[seat]
-                    for text in self._placements_of_one(self.walls[seat], card)}
+            return {
+                "root " + text for card in self.hands[seat] for text in self._placements_of_one(self.walls[seat], card)
+            }
         if self.phase == "play":
             return {"play " + card for card in self._playable(seat)}
         if self.phase == "take1":
-            return {"take " + text for card in self.remaining
-                    for text in self._placements_of_one(self.walls[seat], card)}
+            return {
+                "take " + text for card in self.remaining for text in self._placements_of_one(self.walls[seat], card)
+            }
         if self.phase == "take2":
             return {"take " + text for text in self._placements_of_two(self.walls[seat])}
         return set()
@@ -347,8 +352,7 @@ class Oracle:
     def _apply_take_two(self, seat, arguments):
         if len(arguments) != 2:
             raise Illegal("the 2nd takes exactly two cards")
-        taken = sorted((_split_column(word) for word in arguments),
-                       key=lambda pair: canonical_key(pair[0]))
+        taken = sorted((_split_column(word) for word in arguments), key=lambda pair: canonical_key(pair[0]))
         (a, column_a), (b, column_b) = taken
         if a == b:
             raise Illegal("two different cards")

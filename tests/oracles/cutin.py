@@ -180,15 +180,15 @@ class Oracle:
             return True
         latest = self.table[-1][1]
         if self.lock_suit is not None:
-            return (len(cards) == 1 and suit_of(cards[0]) == self.lock_suit
-                    and strength(cards[0]) < strength(latest[0]))
+            return len(cards) == 1 and suit_of(cards[0]) == self.lock_suit and strength(cards[0]) < strength(latest[0])
         if len(cards) == len(latest):
             return strength(cards[0]) > strength(latest[0])
         if len(cards) > len(latest):
             return True
         if len(cards) == 1 and len(latest) in (2, 3):  # cut-in
-            return (suit_of(cards[0]) not in {suit_of(card) for card in latest}
-                    and strength(cards[0]) >= strength(latest[0]))
+            return suit_of(cards[0]) not in {suit_of(card) for card in latest} and strength(cards[0]) >= strength(
+                latest[0]
+            )
         return False
 
     # ----------------------------------------------------------------- turns and hands

@@ -122,6 +122,7 @@ ALLIES = "allies"
 # ---------------------------------------------------------------------------------------------
 # cards
 
+
 def full_deck():
     """The 50 cards: 52 minus 2H 2D 2C, plus the Joker."""
     cards = []
@@ -182,6 +183,7 @@ def battle1_trump(round_index, rounds):
 # ---------------------------------------------------------------------------------------------
 # scoring (a module function so the self-test can check every row of the table)
 
+
 def table_value(battle, winner, skunk, sixteen=None):
     """The table value for each Napoleon-side player (allies get minus it, before zero_sum).
 
@@ -211,6 +213,7 @@ def player_scores(value, napoleon_side, players, zero_sum):
 
 
 # ---------------------------------------------------------------------------------------------
+
 
 class Oracle:
     """Gonin-kan rules, plainly: lists of card names, one mutable object."""
@@ -249,10 +252,10 @@ class Oracle:
         self.battle = 1
         self.trump = None
         self.hands = [[] for _ in range(self.n)]
-        self.ace_holder = None     # the pair member who held the trump Ace in the battle-1 deal
-        self.other_member = None   # the other pair member (held the Joker / 仮親's partner)
+        self.ace_holder = None  # the pair member who held the trump Ace in the battle-1 deal
+        self.other_member = None  # the other pair member (held the Joker / 仮親's partner)
         self.scores = []
-        self.phase = "deal"        # deal chance gocome give trump play sixteen over
+        self.phase = "deal"  # deal chance gocome give trump play sixteen over
         self._reset_battle()
 
     # --- seating helpers ----------------------------------------------------------------------
@@ -293,16 +296,16 @@ class Oracle:
     # --- battle state -------------------------------------------------------------------------
 
     def _reset_battle(self):
-        self.give_queue = []       # players still to give one card each, in order
+        self.give_queue = []  # players still to give one card each, in order
         self.caller = None
         self.leader = None
-        self.trick = []            # list of (player, card, named suit or None)
+        self.trick = []  # list of (player, card, named suit or None)
         self.trick_no = 1
         self.honours = {NAPOLEON: 0, ALLIES: 0}
-        self.decided = None        # winning side once the result is certain
+        self.decided = None  # winning side once the result is certain
         self.skunk = False
-        self.chooser = None        # the player choosing sixteen/stop
-        self.sixteen_side = None   # side that declared 十六 / 逆十六
+        self.chooser = None  # the player choosing sixteen/stop
+        self.sixteen_side = None  # side that declared 十六 / 逆十六
         self.sixteen_result = None
 
     # --- interface ----------------------------------------------------------------------------

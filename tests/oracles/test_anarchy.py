@@ -23,8 +23,8 @@ from oracles.anarchy import (
     suit_counts,
 )
 
-
 # --- helpers ------------------------------------------------------------------------------------
+
 
 def make_deal(oracle, rng, fixed=None, spare=None, dummy_top=None, rest_top=None):
     """A random deal for the oracle's next deal; `fixed` maps seat -> cards that seat must hold,
@@ -69,12 +69,10 @@ def all_option_sets():
     out = []
     for players, bidding, turnup in itertools.product([5, 4], ["open", "secret"], ["any", "contested"]):
         out.append(("anarchy", {"players": players, "bidding": bidding, "turnup": turnup}))
-    for players, bidding, deck5, wild in itertools.product([4, 3, 5], ["open", "secret"], ["61", "65"],
-                                                           [False, True]):
+    for players, bidding, deck5, wild in itertools.product([4, 3, 5], ["open", "secret"], ["61", "65"], [False, True]):
         if players != 5 and deck5 == "65":
             continue
-        out.append(("anarchy-bomb", {"players": players, "bidding": bidding, "deck5": deck5,
-                                     "bomb_wild": wild}))
+        out.append(("anarchy-bomb", {"players": players, "bidding": bidding, "deck5": deck5, "bomb_wild": wild}))
     for players, passes in itertools.product([4, 3, 5], [False, True]):
         out.append(("organised-chaos", {"players": players, "dummy_passes": passes}))
     return out
@@ -135,8 +133,10 @@ def play_random_game(game_id, options, rng, probes=True):
             for text, seat in [
                 ("play " + rng.choice(oracle.deck()), rng.randrange(oracle.players)),
                 (rng.choice(["", "play", "play XX", "bid", "bid trumps", "give 2S", "pass"]), min(waiting)),
-                (rng.choice(legal[min(waiting)]), rng.choice([s for s in range(oracle.players)
-                                                              if s not in waiting] or [99])),
+                (
+                    rng.choice(legal[min(waiting)]),
+                    rng.choice([s for s in range(oracle.players) if s not in waiting] or [99]),
+                ),
             ]:
                 if text in oracle.legal(seat):
                     continue
@@ -159,8 +159,10 @@ def play_random_game(game_id, options, rng, probes=True):
 
 # --- random games -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game_id, options", all_option_sets(),
-                         ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v.values())))
+
+@pytest.mark.parametrize(
+    "game_id, options", all_option_sets(), ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v.values()))
+)
 def test_random_games_keep_the_invariants(game_id, options):
     rng = random.Random(f"{game_id}{options}")
     games = 2 if game_id == "organised-chaos" else 6
@@ -183,12 +185,20 @@ def test_many_quick_games_without_probes():
 
 # --- options ------------------------------------------------------------------------------------
 
+
 def test_unknown_or_bad_options_are_errors():
-    for game_id, options in [("anarchy", {"players": 3}), ("anarchy", {"deck5": "61"}),
-                             ("anarchy-bomb", {"turnup": "any"}), ("organised-chaos", {"deals": 3}),
-                             ("organised-chaos", {"bidding": "secret"}), ("anarchy", {"bidding": "loud"}),
-                             ("anarchy-bomb", {"bomb_wild": "yes"}), ("anarchy", {"first_dealer": 5}),
-                             ("anarchy", {"deals": 0}), ("nope", {})]:
+    for game_id, options in [
+        ("anarchy", {"players": 3}),
+        ("anarchy", {"deck5": "61"}),
+        ("anarchy-bomb", {"turnup": "any"}),
+        ("organised-chaos", {"deals": 3}),
+        ("organised-chaos", {"bidding": "secret"}),
+        ("anarchy", {"bidding": "loud"}),
+        ("anarchy-bomb", {"bomb_wild": "yes"}),
+        ("anarchy", {"first_dealer": 5}),
+        ("anarchy", {"deals": 0}),
+        ("nope", {}),
+    ]:
         with pytest.raises(ValueError):
             Oracle(game_id, options)
 
@@ -228,8 +238,8 @@ def test_bad_deals_are_rejected():
 
 # --- the seed's worked scoring examples -------------------------------------------------------
 
-ORIGINAL_EXAMPLE = "KS 9S 7S 4S AC 7C JH 8H 3H QD 9D 6D 5D 2D".split()
-BOMB_EXAMPLE = "KS TS 4S JC TC 7C 2C QH 3H 9D".split()
+ORIGINAL_EXAMPLE = ["KS", "9S", "7S", "4S", "AC", "7C", "JH", "8H", "3H", "QD", "9D", "6D", "5D", "2D"]
+BOMB_EXAMPLE = ["KS", "TS", "4S", "JC", "TC", "7C", "2C", "QH", "3H", "9D"]
 
 
 def test_original_scoring_example_from_the_seed():
@@ -241,8 +251,18 @@ def test_original_scoring_example_from_the_seed():
 
 
 def test_bomb_scoring_example_from_the_seed():
-    expected = {"cards": 10, "black": 14, "red": 6, "best": 12, "spades": 12, "clubs": 16,
-                "hearts": 8, "diamonds": 4, "under": 15, "over": 0}
+    expected = {
+        "cards": 10,
+        "black": 14,
+        "red": 6,
+        "best": 12,
+        "spades": 12,
+        "clubs": 16,
+        "hearts": 8,
+        "diamonds": 4,
+        "under": 15,
+        "over": 0,
+    }
     counts = suit_counts(BOMB_EXAMPLE)
     for bid, score in expected.items():
         assert bomb_bid_score(bid, counts, 13) == score
@@ -251,7 +271,7 @@ def test_bomb_scoring_example_from_the_seed():
 
 
 def test_bonuses_void_and_quartet():
-    cards = "AS AH AD AC KS".split()  # a quartet of aces, voids none
+    cards = ["AS", "AH", "AD", "AC", "KS"]  # a quartet of aces, voids none
     assert bomb_deal_score("cards", cards, 13) == 5 + 20
     assert bomb_deal_score("spades", ["2S"], 13) == 4 + 30
     assert bomb_deal_score("under", [], 13) == 65 + 40
@@ -272,6 +292,7 @@ def test_wild_joker_takes_its_best_reading_G7():
 
 
 # --- trick scenarios ----------------------------------------------------------------------------
+
 
 def start(game_id, options, fixed, bids=None, **piles):
     o = Oracle(game_id, options)
@@ -299,8 +320,7 @@ def play_trick(o, cards):
 
 
 def test_original_capture_and_turnup_any_P1():
-    o = start("anarchy", {"turnup": "any"}, {0: ["AS"], 1: ["5S"], 2: ["3H"], 3: ["KD"], 4: ["2D"]},
-              rest_top=["7H"])
+    o = start("anarchy", {"turnup": "any"}, {0: ["AS"], 1: ["5S"], 2: ["3H"], 3: ["KD"], 4: ["2D"]}, rest_top=["7H"])
     second = o.rest[1]
     assert o.turnup == "7H"
     play_trick(o, ["AS", "5S", "3H", "KD", "2D"])
@@ -309,16 +329,20 @@ def test_original_capture_and_turnup_any_P1():
 
 
 def test_original_turnup_contested_waits_for_two_cards_P1():
-    o = start("anarchy", {"turnup": "contested"}, {0: ["AS"], 1: ["5S"], 2: ["3H"], 3: ["KD"], 4: ["2D"]},
-              rest_top=["7H"])
+    o = start(
+        "anarchy", {"turnup": "contested"}, {0: ["AS"], 1: ["5S"], 2: ["3H"], 3: ["KD"], 4: ["2D"]}, rest_top=["7H"]
+    )
     play_trick(o, ["AS", "5S", "3H", "KD", "2D"])
     assert o.taken[2] == ["3H"] and o.turnup == "7H"
 
 
 def test_original_lone_card_of_the_turnup_suit_takes_it_and_the_second_follows_P1():
-    o = start("anarchy", {"turnup": "any"}, {0: ["AS", "3C"], 1: ["5H", "4C"], 2: ["3H", "QC"],
-                                             3: ["KD", "JD"], 4: ["2D", "TD"]},
-              rest_top=["KS", "9H"])
+    o = start(
+        "anarchy",
+        {"turnup": "any"},
+        {0: ["AS", "3C"], 1: ["5H", "4C"], 2: ["3H", "QC"], 3: ["KD", "JD"], 4: ["2D", "TD"]},
+        rest_top=["KS", "9H"],
+    )
     play_trick(o, ["AS", "5H", "3H", "KD", "2D"])
     assert o.taken == [["AS", "KS"], ["5H", "3H"], [], ["KD", "2D"], []]
     assert o.turnup == "9H"
@@ -373,8 +397,7 @@ def test_bomb_lone_singleton_is_kept():
 
 @pytest.mark.parametrize("wild", [False, True])
 def test_the_bomb_reverses_the_trick_and_the_spare_is_played(wild):
-    o = start("anarchy-bomb", {"bomb_wild": wild}, {0: [JOKER], 1: ["QD"], 2: ["2H"], 3: ["AC"]},
-              spare="5D")
+    o = start("anarchy-bomb", {"bomb_wild": wild}, {0: [JOKER], 1: ["QD"], 2: ["2H"], 3: ["AC"]}, spare="5D")
     assert "play JK" in o.legal(0)
     play_trick(o, [JOKER, "QD", "2H", "AC"])
     assert o.taken == [["5D", "QD"], [], ["2H", "AC"], []]
@@ -384,8 +407,7 @@ def test_the_bomb_reverses_the_trick_and_the_spare_is_played(wild):
 
 
 def test_wild_joker_follows_the_spare_to_its_taker():
-    o = start("anarchy-bomb", {"bomb_wild": True}, {0: [JOKER], 1: ["4D"], 2: ["2H"], 3: ["AC"]},
-              spare="5D")
+    o = start("anarchy-bomb", {"bomb_wild": True}, {0: [JOKER], 1: ["4D"], 2: ["2H"], 3: ["AC"]}, spare="5D")
     play_trick(o, [JOKER, "4D", "2H", "AC"])  # reversed: 4D beats 5D
     assert o.taken[1] == ["5D", "4D"] and o.wild_joker_owner == 1
 

@@ -9,16 +9,26 @@ import random
 
 import pytest
 
-from oracles.anou import Oracle, Wall
 from oracles._common import canonical_order, full_deck
 from oracles._selftest import act_checked, probe_rejected
+from oracles.anou import Oracle, Wall
 
-COMBOS = [dict(players=p, deck3=d, root_stones=r)
-          for p in (4, 3) for d in ("36", "52") for r in (False, True)]
+COMBOS = [dict(players=p, deck3=d, root_stones=r) for p in (4, 3) for d in ("36", "52") for r in (False, True)]
 
 
-GARBAGE = ("", "play", "take", "root", "play XX", "take 7H@5", "pass", "play 7H 8H", "take 7H@",
-           "take AS@1@2", "root JK")
+GARBAGE = (
+    "",
+    "play",
+    "take",
+    "root",
+    "play XX",
+    "take 7H@5",
+    "pass",
+    "play 7H 8H",
+    "take 7H@",
+    "take AS@1@2",
+    "root JK",
+)
 
 
 def make_deal(oracle, rng, fixed=None):
@@ -89,6 +99,7 @@ def test_random_games(options):
 
 # --- worked examples ----------------------------------------------------------------------------
 
+
 def start(players=4, dealer=0, fixed=None, root_stones=False, seed=1):
     oracle = Oracle("anou", {"players": players, "first_dealer": dealer, "root_stones": root_stones})
     oracle.deal(make_deal(oracle, random.Random(seed), fixed))
@@ -110,9 +121,11 @@ def test_trick_order_seed_example_lead_h2():
     oracle.apply(2, "take ad@1")
     assert oracle.to_act() == {0}
     cols = (1, 2, 3, 4)
-    assert oracle.legal(0) == ({f"take TH@{n} 2H" for n in cols}
-                               | {f"take TH@{m} AC@{n}" for m in cols for n in cols if m != n}
-                               | {f"take 2H@{m} AC@{n}" for m in cols for n in cols if m != n})
+    assert oracle.legal(0) == (
+        {f"take TH@{n} 2H" for n in cols}
+        | {f"take TH@{m} AC@{n}" for m in cols for n in cols if m != n}
+        | {f"take 2H@{m} AC@{n}" for m in cols for n in cols if m != n}
+    )
     oracle.apply(0, "take AC@2 10h@4")
     # the 2H was discarded; the 1st leads
     assert oracle.to_act() == {2}
@@ -132,8 +145,9 @@ def test_seed_2022_example_all_diamonds():
     assert oracle.legal(1) == {f"take {c}@{n}" for c in ("JD", "9D", "7D", "5D") for n in (1, 2, 3, 4)}
     oracle.apply(1, "take JD@1")
     assert oracle.to_act() == {2}
-    assert oracle.legal(2) == {f"take {a}@{n} {b}" for a, b in (("9D", "7D"), ("9D", "5D"), ("7D", "5D"))
-                               for n in (1, 2, 3, 4)}
+    assert oracle.legal(2) == {
+        f"take {a}@{n} {b}" for a, b in (("9D", "7D"), ("9D", "5D"), ("7D", "5D")) for n in (1, 2, 3, 4)
+    }
     # same new suit: @n on either card, or both agreeing
     for text in ("take 7D 9D@4", "take 9D@4 7D@4", "take ♦7@4 ♦9", "take 7♦ 9♦@4"):
         trial = copy.deepcopy(oracle)
@@ -218,8 +232,18 @@ def test_wall_scoring_examples():
         wall.place(card, column)
     assert wall.score() == 4
     full = Wall()
-    for card, column in (("AS", 1), ("AH", 2), ("KH", 2), ("AD", 3), ("KD", 3), ("QD", 3),
-                         ("AC", 4), ("KC", 4), ("QC", 4), ("JC", 4)):
+    for card, column in (
+        ("AS", 1),
+        ("AH", 2),
+        ("KH", 2),
+        ("AD", 3),
+        ("KD", 3),
+        ("QD", 3),
+        ("AC", 4),
+        ("KC", 4),
+        ("QC", 4),
+        ("JC", 4),
+    ):
         full.place(card, column)
     assert full.score() == 12
     bad = Wall()

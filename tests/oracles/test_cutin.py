@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from oracles.cutin import HAND_SIZES, Oracle
 from oracles._common import full_deck
 from oracles._selftest import act_checked, probe_rejected
+from oracles.cutin import HAND_SIZES, Oracle
 
 COMBOS = [dict(players=p, next_start=s) for p in (4, 3, 5) for s in ("rotate", "winner")]
 GARBAGE = ("", "play", "play XX", "pass now", "take", "play 7S 8S", "play 7S 7S", "passes", "play JK")
@@ -53,8 +53,9 @@ def play_random_game(options, rng, check_all_legal=False):
         (seat,) = oracle.to_act()
         assert oracle.hands[seat]
         first_out_before = oracle.first_out
-        act_checked(oracle, seat, n, rng, GARBAGE, "play " + rng.choice(full_deck()), check_all_legal,
-                    respell=any_order)
+        act_checked(
+            oracle, seat, n, rng, GARBAGE, "play " + rng.choice(full_deck()), check_all_legal, respell=any_order
+        )
         if first_out_before is None and oracle.first_out is not None:
             assert oracle.first_out == seat
         if oracle.pending() in ("deal", "over"):
@@ -75,6 +76,7 @@ def test_random_games(options):
 
 
 # --- scenarios ----------------------------------------------------------------------------------
+
 
 def start(fixed, players=4, start_seat=0):
     oracle = Oracle("cutin", {"players": players, "first_dealer": start_seat})

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from oracles.gogyo_sokoku import Oracle, double_partners, single_partner
 from oracles._common import full_deck
 from oracles._selftest import act_checked, probe_rejected
+from oracles.gogyo_sokoku import Oracle, double_partners, single_partner
 
 GARBAGE = ("", "play", "play XX", "pass", "play 2S 3S", "take 2S", "play JK", "play 1S")
 

@@ -11,12 +11,21 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from goninkan import (  # noqa: E402
-    ALLIES, DECK, JOKER, NAPOLEON, RANK_VALUE, Illegal, Oracle, is_honour, player_scores, table_value,
+    ALLIES,
+    DECK,
+    JOKER,
+    NAPOLEON,
+    RANK_VALUE,
+    Illegal,
+    Oracle,
+    is_honour,
+    player_scores,
+    table_value,
 )
-
 
 # ---------------------------------------------------------------------------------------------
 # helpers
+
 
 def random_deal(oracle, rng):
     cards = list(DECK)
@@ -24,7 +33,7 @@ def random_deal(oracle, rng):
     hands = [[] for _ in range(oracle.n)]
     k = 0
     for player in oracle.active_players():
-        hands[player] = cards[k:k + 10]
+        hands[player] = cards[k : k + 10]
         k += 10
     return {"hands": hands, "rest": []}
 
@@ -37,17 +46,46 @@ def random_chance(oracle, rng):
 
 
 def snapshot(o):
-    return (o.phase, [list(h) for h in o.hands], list(o.pos_player), list(o.trick), o.trick_no,
-            dict(o.honours), len(o.scores), o.leader, list(o.give_queue), o.trump)
+    return (
+        o.phase,
+        [list(h) for h in o.hands],
+        list(o.pos_player),
+        list(o.trick),
+        o.trick_no,
+        dict(o.honours),
+        len(o.scores),
+        o.leader,
+        list(o.give_queue),
+        o.trump,
+    )
 
 
-PROBES = ["", "play", "play XX", "pass now", "give 2S", "trump", "go go", "swap", "play 2H",
-          "trump X", "play JK:", "play JK:Z", "sixteen now", "give"]
+PROBES = [
+    "",
+    "play",
+    "play XX",
+    "pass now",
+    "give 2S",
+    "trump",
+    "go go",
+    "swap",
+    "play 2H",
+    "trump X",
+    "play JK:",
+    "play JK:Z",
+    "sixteen now",
+    "give",
+]
 
-OPTION_COMBOS = [dict(zip(names, values)) for names, values in [(
-    ("players", "joker_ban", "last_trick_joker", "early_stop", "sixteen_in_battle1", "zero_sum"),
-    v) for v in itertools.product((6, 5), ("play", "lead"), ("forbidden", "weakest"), (True, False),
-                                  (False, True), (False, True))]]
+OPTION_COMBOS = [
+    dict(zip(names, values))
+    for names, values in [
+        (("players", "joker_ban", "last_trick_joker", "early_stop", "sixteen_in_battle1", "zero_sum"), v)
+        for v in itertools.product(
+            (6, 5), ("play", "lead"), ("forbidden", "weakest"), (True, False), (False, True), (False, True)
+        )
+    ]
+]
 
 
 def play_random_game(options, rng):
@@ -115,6 +153,7 @@ def check_scores(o):
 # ---------------------------------------------------------------------------------------------
 # random games
 
+
 def test_random_games_all_option_combos():
     rng = random.Random(20240603)
     total = 0
@@ -130,6 +169,7 @@ def test_random_games_all_option_combos():
 
 def test_one_full_default_game_is_fast():
     import time
+
     rng = random.Random(7)
     start = time.perf_counter()
     for _ in range(5):
@@ -179,25 +219,29 @@ def test_bad_deals_are_rejected():
 # ---------------------------------------------------------------------------------------------
 # the scoring table
 
-@pytest.mark.parametrize("battle, winner, skunk, sixteen, value", [
-    (1, NAPOLEON, False, None, 1),
-    (2, NAPOLEON, False, None, 1),
-    (3, NAPOLEON, False, None, 2),
-    (1, ALLIES, False, None, -1),
-    (2, ALLIES, False, None, -1),
-    (3, ALLIES, False, None, -1),
-    (1, NAPOLEON, True, None, 2),
-    (2, NAPOLEON, True, None, 2),
-    (3, NAPOLEON, True, None, 3),
-    (1, ALLIES, True, None, -2),
-    (3, ALLIES, True, None, -2),
-    (2, NAPOLEON, True, "success", 10),   # the rules' example: +1 +1 +8
-    (3, NAPOLEON, True, "success", 11),
-    (2, ALLIES, True, "success", -18),    # 逆十六: allies +1 +1 +16
-    (2, NAPOLEON, True, "failure", -16),
-    (3, NAPOLEON, True, "failure", -16),
-    (2, ALLIES, True, "failure", 32),     # 逆十六 failed: allies -32
-])
+
+@pytest.mark.parametrize(
+    "battle, winner, skunk, sixteen, value",
+    [
+        (1, NAPOLEON, False, None, 1),
+        (2, NAPOLEON, False, None, 1),
+        (3, NAPOLEON, False, None, 2),
+        (1, ALLIES, False, None, -1),
+        (2, ALLIES, False, None, -1),
+        (3, ALLIES, False, None, -1),
+        (1, NAPOLEON, True, None, 2),
+        (2, NAPOLEON, True, None, 2),
+        (3, NAPOLEON, True, None, 3),
+        (1, ALLIES, True, None, -2),
+        (3, ALLIES, True, None, -2),
+        (2, NAPOLEON, True, "success", 10),  # the rules' example: +1 +1 +8
+        (3, NAPOLEON, True, "success", 11),
+        (2, ALLIES, True, "success", -18),  # 逆十六: allies +1 +1 +16
+        (2, NAPOLEON, True, "failure", -16),
+        (3, NAPOLEON, True, "failure", -16),
+        (2, ALLIES, True, "failure", 32),  # 逆十六 failed: allies -32
+    ],
+)
 def test_table_value(battle, winner, skunk, sixteen, value):
     assert table_value(battle, winner, skunk, sixteen) == value
 
@@ -214,6 +258,7 @@ def test_player_scores_and_zero_sum_multipliers():
 
 # ---------------------------------------------------------------------------------------------
 # seating, 仮親, go/come
+
 
 def make_deal(n, spec, dealer=None):
     """spec: player -> list of cards; the remaining cards go to the other active players."""
@@ -348,8 +393,9 @@ def policy_strong(o, seat, legal):
     plays = [t for t in legal if t.startswith("play")]
     non_joker = [t for t in plays if card_of(t) != JOKER]
     pool = non_joker or plays
-    return max(pool, key=lambda t: (is_honour(card_of(t)) if not o.trick or o.side_of(seat) else 0,
-                                    strength(o, card_of(t))))
+    return max(
+        pool, key=lambda t: (is_honour(card_of(t)) if not o.trick or o.side_of(seat) else 0, strength(o, card_of(t)))
+    )
 
 
 def policy_weak(o, seat, legal):
@@ -374,12 +420,14 @@ def run(o, chooser, until):
 
 def sweep_battle(o, sixteen_choice=None):
     """Napoleon (1, 3) plays strong, allies weak."""
+
     def chooser(o, seat, legal):
         if o.phase == "sixteen":
             return sixteen_choice
         if seat in o.pair():
             return policy_strong(o, seat, legal)
         return policy_weak(o, seat, legal)
+
     run(o, chooser, lambda o: False)
 
 
@@ -419,11 +467,11 @@ def test_skunk_win_battle1_then_sixteen_success_then_battle3():
     sweep_battle(o, "sixteen")
     assert o.sixteen_result == "success" and o.honours == {NAPOLEON: 16, ALLIES: 0}
     assert o.trick_no == 11  # the last honours fall in trick 10
-    assert o.scores[1] == [-10, 10, -10, 10, -10]   # 十六 in battle 2: +1 +1 +8
+    assert o.scores[1] == [-10, 10, -10, 10, -10]  # 十六 in battle 2: +1 +1 +8
     assert o.battle == 3 and o.pending() == "deal"
     start_battle2(o, SWEEP, "C")
     sweep_battle(o, "stop")
-    assert o.scores[2] == [-3, 3, -3, 3, -3]        # battle 3 skunk: 2 + 1
+    assert o.scores[2] == [-3, 3, -3, 3, -3]  # battle 3 skunk: 2 + 1
     assert o.round_index == 1 and o.pending() == "deal" and o.dealer_pos == 1
 
 
@@ -435,8 +483,11 @@ def test_skunk_zero_sum():
 
 def test_sixteen_choice_in_battle1_option_and_chooser():
     o = battle1_sweep({"sixteen_in_battle1": True})
-    run(o, lambda o, s, l: policy_strong(o, s, l) if s in o.pair() else policy_weak(o, s, l),
-        lambda o: o.phase == "sixteen")
+    run(
+        o,
+        lambda o, s, l: policy_strong(o, s, l) if s in o.pair() else policy_weak(o, s, l),
+        lambda o: o.phase == "sixteen",
+    )
     assert o.phase == "sixteen" and o.trick_no == 8  # decided after trick 7
     assert o.to_act() == {1} and o.legal(1) == {"sixteen", "stop"}  # player 1 won the trick
     assert o.legal(3) == set()
@@ -449,9 +500,11 @@ def test_sixteen_choice_in_battle1_option_and_chooser():
 def test_no_early_stop_plays_ten_tricks():
     o = battle1_sweep({"early_stop": False})
     seen = []
+
     def chooser(o, seat, legal):
         seen.append(o.trick_no)
         return policy_strong(o, seat, legal) if seat in o.pair() else policy_weak(o, seat, legal)
+
     run(o, chooser, lambda o: False)
     assert max(seen) == 10 and len(seen) == 50
     assert o.scores == [[-2, 2, -2, 2, -2]]  # skunk judged at the decision (trick 7)
@@ -467,10 +520,10 @@ def test_sixteen_failure():
             return "sixteen"
         if seat in o.pair():
             return policy_strong(o, seat, legal)
-        if (o.sixteen_side and "play JK" in legal
-                and any(is_honour(c) for _, c, _ in o.trick)):
+        if o.sixteen_side and "play JK" in legal and any(is_honour(c) for _, c, _ in o.trick):
             return "play JK"
         return policy_weak(o, seat, legal)
+
     run(o, chooser, lambda o: False)
     # t6 decides (8 honours, allies 0), 十六 declared; t7: 8C, AH, the Joker takes it
     assert o.sixteen_result == "failure" and o.trick_no == 8 and o.honours[ALLIES] >= 1
@@ -491,6 +544,7 @@ def test_reverse_sixteen_success():
         if seat in o.pair():
             return policy_weak(o, seat, legal)
         return policy_highest(o, seat, legal)
+
     run(o, chooser, lambda o: False)
     assert len(chosen) == 1 and chosen[0][1] == ALLIES
     assert chosen[0][2][NAPOLEON] == 0 and chosen[0][2][ALLIES] >= 9
@@ -506,6 +560,7 @@ def test_reverse_sixteen_failure_scores():
 
 # ---------------------------------------------------------------------------------------------
 # Joker rules
+
 
 def joker_setup(options):
     o = Oracle("goninkan", {"players": 5, **options})
@@ -538,6 +593,7 @@ def play_to_trick(o, trick_no, keep_joker=True):
     def chooser(o, seat, legal):
         pool = [t for t in legal if "JK" not in t] if keep_joker else legal
         return sorted(pool or legal)[0]
+
     run(o, chooser, lambda o: o.trick_no == trick_no and not o.trick)
 
 
@@ -552,6 +608,7 @@ def test_joker_forced_in_trick9_by_default():
         if not pool:
             rng_hold.append((o.trick_no, sorted(legal)))
         return sorted(pool or legal)[0]
+
     run(o, chooser, lambda o: False)
     assert len(rng_hold) == 1 and rng_hold[0][0] == 9
     assert all("JK" in t for t in rng_hold[0][1])
@@ -559,11 +616,13 @@ def test_joker_forced_in_trick9_by_default():
 
 def test_joker_weakest_in_trick10():
     o = joker_setup({"early_stop": False, "last_trick_joker": "weakest"})
+
     def chooser(o, seat, legal):
         if o.phase == "sixteen":
             return "stop"
         pool = [t for t in legal if "JK" not in t]
         return sorted(pool or legal)[0]
+
     run(o, chooser, lambda o: o.trick_no == 10 and not o.trick)
     holder = 1
     assert o.hands[holder] == [JOKER]
@@ -582,19 +641,19 @@ def test_weak_joker_winner_rules():
     o.trump = "C"
     o.trick_no = 10
     o.trick = [(0, JOKER, "H"), (1, "5D", None), (2, "3S", None), (3, "4D", None), (4, "6S", None)]
-    assert o._trick_winner() == 0          # nobody followed ♥ or trumped
+    assert o._trick_winner() == 0  # nobody followed ♥ or trumped
     o.trick = [(0, JOKER, "H"), (1, "3H", None), (2, "3S", None), (3, "4D", None), (4, "6S", None)]
-    assert o._trick_winner() == 1          # lowest card of ♥
+    assert o._trick_winner() == 1  # lowest card of ♥
     o.trick = [(0, JOKER, "C"), (1, "3C", None), (2, "3S", None), (3, "4D", None), (4, "6S", None)]
-    assert o._trick_winner() == 1          # lowest trump
+    assert o._trick_winner() == 1  # lowest trump
     o.trick = [(0, "5H", None), (1, JOKER, None), (2, "3S", None), (3, "4D", None), (4, "6S", None)]
-    assert o._trick_winner() == 0          # a following Joker never wins
+    assert o._trick_winner() == 0  # a following Joker never wins
     o.trick_no = 9
-    assert o._trick_winner() == 1          # otherwise the Joker beats everything
+    assert o._trick_winner() == 1  # otherwise the Joker beats everything
     o.trick = [(0, "5H", None), (1, "2S", None), (2, "AH", None), (3, "3C", None), (4, "KC", None)]
-    assert o._trick_winner() == 4          # highest trump
+    assert o._trick_winner() == 4  # highest trump
     o.trick = [(0, "5H", None), (1, "2S", None), (2, "AH", None), (3, "AD", None), (4, "KH", None)]
-    assert o._trick_winner() == 2          # highest of the suit led
+    assert o._trick_winner() == 2  # highest of the suit led
 
 
 def test_joker_led_names_suit_and_follow():

@@ -18,5 +18,6 @@ def engine_for(game: Game) -> object | None:
     """The fast engine for ``game`` (its id and options), or None where there is none."""
     if game.id == "anou":
         from .anou import FastAnou, supports
+
         return FastAnou(game) if supports(game) else None
     return None

@@ -25,8 +25,19 @@ from itertools import combinations
 
 from .. import cards as C
 from ..core import Deal, chance_rng
-from ..games.anou import (DEAL, DEALS_PER_GAME, OVER, PLAY, ROOT, ROOT_STONES_EACH, TAKE_FIRST, TAKE_SECOND, Anou,
-                          next_dealer, wall_score)
+from ..games.anou import (
+    DEAL,
+    DEALS_PER_GAME,
+    OVER,
+    PLAY,
+    ROOT,
+    ROOT_STONES_EACH,
+    TAKE_FIRST,
+    TAKE_SECOND,
+    Anou,
+    next_dealer,
+    wall_score,
+)
 
 # --- tables -----------------------------------------------------------------------------------
 
@@ -57,10 +68,11 @@ def deal_keys(deck_keys, n: int, hand_size: int, seed: int, index: int, dealer: 
     pack = list(deck_keys)
     chance_rng(seed, index).shuffle(pack)
     dealt = n * hand_size
-    return [sorted(pack[(seat - dealer) % n:dealt:n]) for seat in range(n)]
+    return [sorted(pack[(seat - dealer) % n : dealt : n]) for seat in range(n)]
 
 
 # --- placements (shared by the step-wise position and the random player) ------------------------
+
 
 def pair_count(co, nf: int, sa: int, sb: int) -> int:
     """How many canonical placements the 2nd has for two cards of suits ``sa``, ``sb`` (co: suit → column)."""
@@ -87,6 +99,7 @@ def pair_columns(co, free: int, sa: int, sb: int, k: int) -> tuple[int, int]:
 
 # --- the step-wise position (perft, lockstep tests, search) ---------------------------------------
 
+
 class Position:
     """A mutable Anou game: number the legal actions of the seat to act (``count``), name them
     (``texts``, the canonical texts of the pure engine in its order), play one by index (``play``),
@@ -110,7 +123,7 @@ class Position:
 
     def _clear_table(self) -> None:
         n = self.n
-        self.suits = [0] * (4 * n)      # seat*4 + suit → 13-bit mask
+        self.suits = [0] * (4 * n)  # seat*4 + suit → 13-bit mask
         self.hands = [[] for _ in range(n)]  # sorted canonical keys
         self.co = [[-1] * 4 for _ in range(n)]  # seat → suit → column
         self.free = [ALL_FREE] * n
@@ -273,11 +286,15 @@ def supports(game: Anou) -> bool:
         return False
     values = game.options.to_dict()
     dealer = values.pop("first_dealer", None)
-    return (values.keys() == SUPPORTED.keys() and all(values[name] in allowed for name, allowed in SUPPORTED.items())
-            and dealer in range(game.n))
+    return (
+        values.keys() == SUPPORTED.keys()
+        and all(values[name] in allowed for name, allowed in SUPPORTED.items())
+        and dealer in range(game.n)
+    )
 
 
 # --- the random player -------------------------------------------------------------------------
+
 
 class FastAnou:
     """Random play of whole Anou games at speed; ``engine_for`` hands this to ``kirifuda simulate``."""

@@ -45,14 +45,28 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import ClassVar
 
 from .. import cards as C
 from ..cards import COPY, JOKER, CardSet
-from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, OptionError,
-                    Options, option, evolve, parse_words, replace_at, require_cards)
+from ..core import (
+    Action,
+    Deal,
+    DealError,
+    Game,
+    IllegalAction,
+    NotationError,
+    Observation,
+    OptionError,
+    Options,
+    evolve,
+    option,
+    parse_words,
+    replace_at,
+    require_cards,
+)
 from ..seats import Ring
 from ..tricks import Play
 
@@ -70,22 +84,33 @@ BOMB_BIDS = ("cards", "black", "red", "best", "spades", "clubs", "hearts", "diam
 """anarchy.md §2 bid table (seed 「アナーキストの爆弾」「ビッド」); also Organised Chaos (§3)."""
 BID_SUIT = {"spades": C.SPADES, "hearts": C.HEARTS, "diamonds": C.DIAMONDS, "clubs": C.CLUBS}
 BID_ALIASES = {"misère": "misere", "no-suit": "nosuit"}
-BID_JA = {"spades": "スペード", "clubs": "クラブ", "hearts": "ハート", "diamonds": "ダイヤ", "nosuit": "ノースート",
-          "misere": "ミゼール", "cards": "カード", "black": "ブラック", "red": "レッド", "best": "ベスト",
-          "over": "オーバー", "under": "アンダー"}
+BID_JA = {
+    "spades": "スペード",
+    "clubs": "クラブ",
+    "hearts": "ハート",
+    "diamonds": "ダイヤ",
+    "nosuit": "ノースート",
+    "misere": "ミゼール",
+    "cards": "カード",
+    "black": "ブラック",
+    "red": "レッド",
+    "best": "ベスト",
+    "over": "オーバー",
+    "under": "アンダー",
+}
 """Each bid's Japanese name (seed 「ビッド」), for bilingual messages and the view."""
 BLACK, RED = (C.SPADES, C.CLUBS), (C.HEARTS, C.DIAMONDS)
 
-ANARCHY_SUIT_BID = 2    # §1: 2 per card of the bid suit
-BOMB_COLOUR_BID = 2     # §2: black / red, 2 per card
-BOMB_BEST_BID = 3       # §2: best, 3 per card of the most numerous suit
-BOMB_SUIT_BID = 4       # §2: a suit, 4 per card
-BOMB_OVER_UNDER = 5     # §2: over / under, 5 per card beyond 13 (12 with 5 players)
-VOID_BONUS = 10         # §2 bonuses: 10 per suit of which no card was taken
-QUARTET_BONUS = 20      # §2 bonuses: 20 per four cards of one rank
+ANARCHY_SUIT_BID = 2  # §1: 2 per card of the bid suit
+BOMB_COLOUR_BID = 2  # §2: black / red, 2 per card
+BOMB_BEST_BID = 3  # §2: best, 3 per card of the most numerous suit
+BOMB_SUIT_BID = 4  # §2: a suit, 4 per card
+BOMB_OVER_UNDER = 5  # §2: over / under, 5 per card beyond 13 (12 with 5 players)
+VOID_BONUS = 10  # §2 bonuses: 10 per suit of which no card was taken
+QUARTET_BONUS = 20  # §2 bonuses: 20 per four cards of one rank
 QUARTET = 4
 CHAOS_DEALS = len(BOMB_BIDS)  # §3: exactly 10 deals, each bid once per player
-PASS_SIZE = 3           # §3: 3 cards to the left
+PASS_SIZE = 3  # §3: 3 cards to the left
 
 LOW = (1 << COPY) - 1
 SUIT_BOTH = tuple(m | (m << COPY) for m in C.SUIT_MASKS)
@@ -96,6 +121,7 @@ CANONICAL = tuple(C.sorted_cards(list(C.DECK_52) + [JOKER]))
 
 
 # --- options --------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, kw_only=True)
 class _ChosenLengthOptions(Options):
@@ -112,24 +138,31 @@ class _ChosenLengthOptions(Options):
         if self.deals is None:
             object.__setattr__(self, "deals", self.players)  # KA9: one deal per player
         if self.deals < 1:
-            raise OptionError(f"option 'deals' takes a whole number of deals, at least 1, not {self.deals!r}",
-                              ja=f"オプション deals は1以上のディール数です({self.deals!r} は不可)")
+            raise OptionError(
+                f"option 'deals' takes a whole number of deals, at least 1, not {self.deals!r}",
+                ja=f"オプション deals は1以上のディール数です({self.deals!r} は不可)",
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
 class AnarchyOptions(_ChosenLengthOptions):
     players: int = option(5, 4, doc="number of players (5 best)")
     bidding: str = option("open", "secret", doc='"open": in turn from the dealer\'s left (P2); "secret": all at once')
-    turnup: str = option("any", "contested", doc='5 players, P1: "any" card of its suit takes the turn-up; '
-                                                 '"contested": only a trick with 2+ cards of its suit')
+    turnup: str = option(
+        "any",
+        "contested",
+        doc='5 players, P1: "any" card of its suit takes the turn-up; '
+        '"contested": only a trick with 2+ cards of its suit',
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
 class AnarchyBombOptions(_ChosenLengthOptions):
     players: int = option(4, 3, 5, doc="number of players (3: with the dummy stock)")
     bidding: str = option("open", "secret", doc='"open": in turn from the dealer\'s left (P2); "secret": all at once')
-    deck5: str = option("61", "65", doc='5 players, P3: "61" (7s and 8s of a second pack) '
-                                        'or "65" (6s, 7s, 8s; 4 unused)')
+    deck5: str = option(
+        "61", "65", doc='5 players, P3: "61" (7s and 8s of a second pack) or "65" (6s, 7s, 8s; 4 unused)'
+    )
     bomb_wild: bool = option(False, True, doc="variation: the thrown Joker stays with the spare and counts as any suit")
 
 
@@ -141,9 +174,11 @@ class OrganisedChaosOptions(Options):
 
 # --- actions --------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
     """Announce the bid the deal will be scored by."""
+
     name: str
 
     def __str__(self) -> str:
@@ -153,6 +188,7 @@ class Bid(Action):
 @dataclass(frozen=True, slots=True)
 class Give(Action):
     """Organised Chaos: pass three cards to the left, in canonical order (a name twice: both copies)."""
+
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
@@ -167,13 +203,14 @@ BIDS = {name: Bid(name) for name in ANARCHY_BIDS + BOMB_BIDS}
 
 # --- state ----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class LastTrick:
     """The last revealed trick of a deal."""
 
     cards: tuple[tuple[int, int, int], ...]  # (place, card, receiving place), seats in order, then the dummy
-    bomb: int                                # the seat that threw the bomb, else NOBODY
-    turnup: tuple[int, ...]                  # Anarchy: (card, seat) of a turn-up taken, else ()
+    bomb: int  # the seat that threw the bomb, else NOBODY
+    turnup: tuple[int, ...]  # Anarchy: (card, seat) of a turn-up taken, else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,24 +220,25 @@ class AnarchyState:
 
     phase: str
     dealer: int
-    turn: int                       # open bidding: the seat to bid; else NOBODY
+    turn: int  # open bidding: the seat to bid; else NOBODY
     hands: tuple[int, ...]
-    given: tuple[int, ...]          # Chaos: the cards each seat passed (face down until every seat has given)
-    received: tuple[int, ...]       # Chaos: the cards each seat received
-    bids: tuple[str | None, ...]    # None: not yet bid (secret bids stay hidden until all have bid)
-    chosen: tuple[int, ...]         # each seat's face-down card for this trick, NO_CARD if not chosen
-    taken: tuple[int, ...]          # per place: the cards captured this deal
-    dummy: tuple[int, ...]          # the 3-player dummy stock, top first
-    rest: tuple[int, ...]           # Anarchy 5p: turn-ups not yet taken, top first; Bomb "65": out of play
-    spare: int                      # Bomb: the face-up spare; NO_CARD once the bomb is thrown
-    wild_to: int                    # bomb_wild: the seat that took the spare with the Joker, else NOBODY
+    given: tuple[int, ...]  # Chaos: the cards each seat passed (face down until every seat has given)
+    received: tuple[int, ...]  # Chaos: the cards each seat received
+    bids: tuple[str | None, ...]  # None: not yet bid (secret bids stay hidden until all have bid)
+    chosen: tuple[int, ...]  # each seat's face-down card for this trick, NO_CARD if not chosen
+    taken: tuple[int, ...]  # per place: the cards captured this deal
+    dummy: tuple[int, ...]  # the 3-player dummy stock, top first
+    rest: tuple[int, ...]  # Anarchy 5p: turn-ups not yet taken, top first; Bomb "65": out of play
+    spare: int  # Bomb: the face-up spare; NO_CARD once the bomb is thrown
+    wild_to: int  # bomb_wild: the seat that took the spare with the Joker, else NOBODY
     tricks_done: int
-    last: LastTrick | None          # the last revealed trick of this deal
+    last: LastTrick | None  # the last revealed trick of this deal
     bid_history: tuple[tuple[str, ...], ...]  # each completed deal's bids by seat
-    scores: tuple[tuple[int, ...], ...]       # each completed deal's scores by seat
+    scores: tuple[tuple[int, ...], ...]  # each completed deal's scores by seat
 
 
 # --- capture and scoring (module functions: the seed's examples are pinned on them) -------------
+
 
 def capture(cards: Sequence[int], singletons: bool, reverse: bool = False) -> list[int]:
     """Who receives each card of a revealed trick: for every index, the index of the card whose player
@@ -311,14 +349,15 @@ def bomb_deal_score(bid: str, taken: int, target: int, wild_joker: bool = False)
 
 # --- observation -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Revealed:
     """One card of the last revealed trick."""
 
-    seat: int | None        # who played it; None: the 3-player dummy's turned card
+    seat: int | None  # who played it; None: the 3-player dummy's turned card
     card: str
-    taken_by: int | None    # who captured it; None: the dummy
-    bomb: bool = False      # the Anarchist's spare, played by throwing the bomb (Joker)
+    taken_by: int | None  # who captured it; None: the dummy
+    bomb: bool = False  # the Anarchist's spare, played by throwing the bomb (Joker)
 
 
 @dataclass(frozen=True)
@@ -328,33 +367,33 @@ class AnarchyObservation(Observation):
 
     game: str
     players: int
-    deal_number: int                 # 1-based
+    deal_number: int  # 1-based
     deals: int
     dealer: int
     phase: str
     to_act: tuple[int, ...]
-    bidding: str                     # "open" or "secret"
-    hand: CardSet | None             # None for a spectator
+    bidding: str  # "open" or "secret"
+    hand: CardSet | None  # None for a spectator
     hand_sizes: tuple[int, ...]
-    ready: tuple[bool, ...]          # seats whose face-down choice (card, pass or secret bid) is made
-    my_choice: Action | None         # this seat's own face-down choice, until the reveal
-    bids: tuple[str | None, ...]     # None: not made, or still secret
-    trick_number: int                # the trick being chosen now (1-based)
-    tricks: int                      # tricks per deal
-    turnup: str | None               # Anarchy 5p: the live face-up turn-up card
-    turnups_face_down: int           # Anarchy 5p: cards aside still face down
-    spare: str | None                # Bomb: the face-up spare (None once the bomb is thrown)
+    ready: tuple[bool, ...]  # seats whose face-down choice (card, pass or secret bid) is made
+    my_choice: Action | None  # this seat's own face-down choice, until the reveal
+    bids: tuple[str | None, ...]  # None: not made, or still secret
+    trick_number: int  # the trick being chosen now (1-based)
+    tricks: int  # tricks per deal
+    turnup: str | None  # Anarchy 5p: the live face-up turn-up card
+    turnups_face_down: int  # Anarchy 5p: cards aside still face down
+    spare: str | None  # Bomb: the face-up spare (None once the bomb is thrown)
     bomb_thrown: bool
-    wild_joker: int | None           # bomb_wild: the seat holding the thrown Joker with the spare's card
-    out_of_play: int                 # Bomb deck5 "65": cards unseen all deal
-    dummy_stock: int                 # 3 players: cards left in the dummy stock
+    wild_joker: int | None  # bomb_wild: the seat holding the thrown Joker with the spare's card
+    out_of_play: int  # Bomb deck5 "65": cards unseen all deal
+    dummy_stock: int  # 3 players: cards left in the dummy stock
     last_trick: tuple[Revealed, ...]
-    last_trick_reversed: bool        # the bomb was thrown in the last trick
+    last_trick_reversed: bool  # the bomb was thrown in the last trick
     last_turnup: tuple[str, int] | None  # (card, seat) of a turn-up taken in the last trick
     taken: tuple[CardSet, ...]
     dummy_taken: CardSet | None
-    passed: CardSet | None           # Chaos: the cards this seat gave
-    received: CardSet | None         # Chaos: the cards this seat received
+    passed: CardSet | None  # Chaos: the cards this seat gave
+    received: CardSet | None  # Chaos: the cards this seat received
     bid_scores: tuple[int | None, ...]  # what each known bid scores with the cards taken so far
     deal_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
@@ -363,13 +402,14 @@ class AnarchyObservation(Observation):
 
 # --- the engine ------------------------------------------------------------------------------
 
+
 class AnarchyFamily(Game):
     """The engine the three games share; each subclass sets its cards, piles, bids and length."""
 
     bid_names: ClassVar[tuple[str, ...]]
     original: ClassVar[bool] = False  # Anarchy §1: singletons kept, turn-ups, misère
-    bomb: ClassVar[bool] = False      # Anarchy Bomb §2: the Joker
-    chaos: ClassVar[bool] = False     # Organised Chaos §3: the pass, each bid once
+    bomb: ClassVar[bool] = False  # Anarchy Bomb §2: the Joker
+    chaos: ClassVar[bool] = False  # Organised Chaos §3: the pass, each bid once
 
     # set by each subclass's _setup
     hand_size: int
@@ -399,10 +439,25 @@ class AnarchyFamily(Game):
     # lifecycle
     def initial(self) -> AnarchyState:
         n = self.n
-        return AnarchyState(phase=DEAL, dealer=self.options.first_dealer, turn=NOBODY,
-                            hands=(0,) * n, given=(0,) * n, received=(0,) * n, bids=(None,) * n,
-                            chosen=(NO_CARD,) * n, taken=(0,) * self.places, dummy=(), rest=(), spare=NO_CARD,
-                            wild_to=NOBODY, tricks_done=0, last=None, bid_history=(), scores=())
+        return AnarchyState(
+            phase=DEAL,
+            dealer=self.options.first_dealer,
+            turn=NOBODY,
+            hands=(0,) * n,
+            given=(0,) * n,
+            received=(0,) * n,
+            bids=(None,) * n,
+            chosen=(NO_CARD,) * n,
+            taken=(0,) * self.places,
+            dummy=(),
+            rest=(),
+            spare=NO_CARD,
+            wild_to=NOBODY,
+            tricks_done=0,
+            last=None,
+            bid_history=(),
+            scores=(),
+        )
 
     def chance(self, state: AnarchyState) -> str | None:
         return "deal" if state.phase == DEAL else None
@@ -447,11 +502,11 @@ class AnarchyFamily(Game):
         for k in range(dealt):
             piles[order[k % len(order)]].append(pack[k])
         left = pack[dealt:]
-        hands = piles[:self.n]
+        hands = piles[: self.n]
         dummy = piles[self.n][::-1] if self.has_dummy else []  # KA1: dealt face down, the last card on top
         # §2: the one card left is the spare; KA1: "65" — the first left over is the spare, 4 out of play;
         # §1 Anarchy: the 2 left over lie aside, the first to be turned up first
-        spare, rest = left[:self.spare_size], left[self.spare_size:]
+        spare, rest = left[: self.spare_size], left[self.spare_size :]
         if self.bomb:
             # P4 / §2: the Joker never starts as the spare, in the dummy or among the unused cards: it
             # changes places with the dealer's last card.
@@ -464,12 +519,17 @@ class AnarchyFamily(Game):
     def check_deal(self, state: AnarchyState, deal: Deal) -> None:
         if state.phase != DEAL:
             raise DealError("no deal is due now", ja="今は配札の時ではありません")
-        deal.check(self._deck, [self.hand_size] * self.n,
-                   {"rest": self.rest_size, "spare": self.spare_size, "dummy": self.dummy_size})
+        deal.check(
+            self._deck,
+            [self.hand_size] * self.n,
+            {"rest": self.rest_size, "spare": self.spare_size, "dummy": self.dummy_size},
+        )
         if self.bomb and not any(C.base(c) == JOKER for h in deal.hands for c in h):
-            raise DealError("the Joker must start in a player's hand, never as the spare, in the dummy "
-                            "or among the unused cards (anarchy.md P4)",
-                            ja="ジョーカーは必ずプレイヤーの手札から始まります(余り札・ダミー・未使用札には入りません、P4)")
+            raise DealError(
+                "the Joker must start in a player's hand, never as the spare, in the dummy "
+                "or among the unused cards (anarchy.md P4)",
+                ja="ジョーカーは必ずプレイヤーの手札から始まります(余り札・ダミー・未使用札には入りません、P4)",
+            )
 
     def apply_deal(self, state: AnarchyState, deal: Deal) -> AnarchyState:
         self.check_deal(state, deal)
@@ -477,18 +537,32 @@ class AnarchyFamily(Game):
         n = self.n
         first_bidder = self.ring.next(state.dealer)  # P2: bids from the dealer's left
         return AnarchyState(
-            phase=PASS if self.chaos else BID, dealer=state.dealer,
+            phase=PASS if self.chaos else BID,
+            dealer=state.dealer,
             turn=NOBODY if self.chaos or self.secret_bids else first_bidder,
-            hands=tuple(C.mask(h) for h in deal.hands), given=(0,) * n, received=(0,) * n, bids=(None,) * n,
-            chosen=(NO_CARD,) * n, taken=(0,) * self.places, dummy=deal.dummy, rest=deal.rest,
-            spare=deal.spare[0] if deal.spare else NO_CARD, wild_to=NOBODY, tricks_done=0, last=None,
-            bid_history=state.bid_history, scores=state.scores)
+            hands=tuple(C.mask(h) for h in deal.hands),
+            given=(0,) * n,
+            received=(0,) * n,
+            bids=(None,) * n,
+            chosen=(NO_CARD,) * n,
+            taken=(0,) * self.places,
+            dummy=deal.dummy,
+            rest=deal.rest,
+            spare=deal.spare[0] if deal.spare else NO_CARD,
+            wild_to=NOBODY,
+            tricks_done=0,
+            last=None,
+            bid_history=state.bid_history,
+            scores=state.scores,
+        )
 
     # actions
     def parse_action(self, text: str) -> Action:
         words = parse_words(text)
         if not words:
-            raise NotationError(f"empty action (write e.g. {self._examples()})", ja=f"手が空です(例: {self._examples()})")
+            raise NotationError(
+                f"empty action (write e.g. {self._examples()})", ja=f"手が空です(例: {self._examples()})"
+            )
         verb, args = words[0].lower(), words[1:]
         if verb == "play" and len(args) == 1:
             return PLAYS[require_cards(args)[0]]
@@ -496,17 +570,23 @@ class AnarchyFamily(Game):
             name = args[0].lower()
             name = BID_ALIASES.get(name, name)
             if name not in self.bid_names:
-                raise NotationError(f"not a bid of {self.title}: {args[0]!r} (bids: {' '.join(self.bid_names)})",
-                                    ja=f"{args[0]!r} は{self.title_ja}のビッドではありません"
-                                       f"(ビッド: {' '.join(f'{b}({BID_JA[b]})' for b in self.bid_names)})")
+                raise NotationError(
+                    f"not a bid of {self.title}: {args[0]!r} (bids: {' '.join(self.bid_names)})",
+                    ja=f"{args[0]!r} は{self.title_ja}のビッドではありません"
+                    f"(ビッド: {' '.join(f'{b}({BID_JA[b]})' for b in self.bid_names)})",
+                )
             return BIDS[name]
         if verb == "give" and self.chaos:
             if len(args) != PASS_SIZE:
-                raise NotationError(f"a pass gives exactly three cards (e.g. 'give 3C 4D 5H'), not {len(args)}",
-                                    ja=f"パスはちょうど3枚です(例: 'give 3C 4D 5H')。{len(args)}枚は不可")
+                raise NotationError(
+                    f"a pass gives exactly three cards (e.g. 'give 3C 4D 5H'), not {len(args)}",
+                    ja=f"パスはちょうど3枚です(例: 'give 3C 4D 5H')。{len(args)}枚は不可",
+                )
             return Give(tuple(C.sorted_cards(require_cards(args))))
-        raise NotationError(f"not an action of {self.title}: {text!r} (write e.g. {self._examples()})",
-                            ja=f"{text!r} は{self.title_ja}の手ではありません(例: {self._examples()})")
+        raise NotationError(
+            f"not an action of {self.title}: {text!r} (write e.g. {self._examples()})",
+            ja=f"{text!r} は{self.title_ja}の手ではありません(例: {self._examples()})",
+        )
 
     def _examples(self) -> str:
         bid = "'bid spades'" if self.original else "'bid black'"
@@ -525,8 +605,10 @@ class AnarchyFamily(Game):
         hand = state.hands[seat]
         names = [c for c in CANONICAL for copy in (c, c | COPY) if c != JOKER and hand >> copy & 1]
         gives = _GIVES
-        return [gives.get(trio) or gives.setdefault(trio, Give(trio))
-                for trio in dict.fromkeys(combinations(names, PASS_SIZE))]
+        return [
+            gives.get(trio) or gives.setdefault(trio, Give(trio))
+            for trio in dict.fromkeys(combinations(names, PASS_SIZE))
+        ]
 
     def _used_bids(self, state: AnarchyState, seat: int) -> set[str]:
         # §3: each of the 10 bids exactly once per player (Anarchy and Bomb: no limit)
@@ -541,28 +623,35 @@ class AnarchyFamily(Game):
         phase = state.phase
         if phase == PLAY:
             if not isinstance(action, Play):
-                raise IllegalAction("it is time to choose a card for the trick (e.g. 'play QS')",
-                                    ja="今はトリックに出すカードを伏せて選ぶ番です(例: 'play QS')")
+                raise IllegalAction(
+                    "it is time to choose a card for the trick (e.g. 'play QS')",
+                    ja="今はトリックに出すカードを伏せて選ぶ番です(例: 'play QS')",
+                )
             return self._play(state, seat, action.card)
         if phase == BID:
             if not isinstance(action, Bid):
-                example = self._examples().split(',')[0]
+                example = self._examples().split(",")[0]
                 raise IllegalAction(f"it is time to bid (e.g. {example})", ja=f"今はビッドの番です(例: {example})")
             return self._bid(state, seat, action.name)
         if not isinstance(action, Give):
-            raise IllegalAction("it is time to pass three cards to your left (e.g. 'give 3C 4D 5H')",
-                                ja="今は左隣へ3枚を渡す番です(例: 'give 3C 4D 5H')")
+            raise IllegalAction(
+                "it is time to pass three cards to your left (e.g. 'give 3C 4D 5H')",
+                ja="今は左隣へ3枚を渡す番です(例: 'give 3C 4D 5H')",
+            )
         return self._give(state, seat, action.cards)
 
     def _bid(self, state: AnarchyState, seat: int, name: str) -> AnarchyState:
         if name not in self.bid_names:
-            raise IllegalAction(f"{name!r} is not a bid of {self.title}",
-                                ja=f"{name!r} は{self.title_ja}のビッドではありません")
+            raise IllegalAction(
+                f"{name!r} is not a bid of {self.title}", ja=f"{name!r} は{self.title_ja}のビッドではありません"
+            )
         if name in self._used_bids(state, seat):
-            raise IllegalAction(f"seat {seat} has already bid {name} in an earlier deal "
-                                "(Organised Chaos: each bid exactly once, anarchy.md §3)",
-                                ja=f"席 {seat} は前のディールで{BID_JA[name]}({name})をビッド済みです"
-                                   "(秩序立った混乱:各ビッドはちょうど1回)")
+            raise IllegalAction(
+                f"seat {seat} has already bid {name} in an earlier deal "
+                "(Organised Chaos: each bid exactly once, anarchy.md §3)",
+                ja=f"席 {seat} は前のディールで{BID_JA[name]}({name})をビッド済みです"
+                "(秩序立った混乱:各ビッドはちょうど1回)",
+            )
         bids = replace_at(state.bids, seat, name)
         if None in bids:
             # P2: open bids go round clockwise; secret bids stay face down until all have bid (KA3)
@@ -579,8 +668,10 @@ class AnarchyFamily(Game):
             actual = _held_copy(hand & ~given, card)
             if actual == NO_CARD:
                 times = cards.count(card)
-                raise IllegalAction(f"{C.text(card)} is not in your hand" + (f" {times} times" if times > 1 else ""),
-                                    ja=f"{C.symbol(card)} は手札に" + (f"{times}枚" if times > 1 else "") + "ありません")
+                raise IllegalAction(
+                    f"{C.text(card)} is not in your hand" + (f" {times} times" if times > 1 else ""),
+                    ja=f"{C.symbol(card)} は手札に" + (f"{times}枚" if times > 1 else "") + "ありません",
+                )
             given |= 1 << actual
         hands = replace_at(state.hands, seat, hand & ~given)
         gifts = replace_at(state.given, seat, given)
@@ -608,8 +699,9 @@ class AnarchyFamily(Game):
             dummy = dummy[PASS_SIZE:] + tuple(C.sorted_cards(C.cards_in(gifts[dealer])))
             hands[dealers_left] |= from_dummy
             received[dealers_left] = from_dummy
-        return evolve(state, phase=BID, turn=dealers_left, hands=tuple(hands), given=gifts,
-                       received=tuple(received), dummy=dummy)
+        return evolve(
+            state, phase=BID, turn=dealers_left, hands=tuple(hands), given=gifts, received=tuple(received), dummy=dummy
+        )
 
     def _play(self, state: AnarchyState, seat: int, card: int) -> AnarchyState:
         hand = state.hands[seat]
@@ -653,14 +745,25 @@ class AnarchyFamily(Game):
         if self.original and rest:
             rest, last_turnup = self._turnup(rest, cards, taken)
         last = LastTrick(tuple((o, c, owners[r]) for o, c, r in zip(owners, cards, receivers)), bomb_seat, last_turnup)
-        after = evolve(state, hands=hands, chosen=self._no_choices, taken=tuple(taken), dummy=dummy, rest=rest,
-                        spare=spare, wild_to=wild_to, tricks_done=state.tricks_done + 1, last=last)
+        after = evolve(
+            state,
+            hands=hands,
+            chosen=self._no_choices,
+            taken=tuple(taken),
+            dummy=dummy,
+            rest=rest,
+            spare=spare,
+            wild_to=wild_to,
+            tricks_done=state.tricks_done + 1,
+            last=last,
+        )
         if after.tricks_done < self.hand_size:
             return after
         return self._end_deal(after)
 
-    def _turnup(self, rest: tuple[int, ...], cards: list[int],
-                taken: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _turnup(
+        self, rest: tuple[int, ...], cards: list[int], taken: list[int]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """P1: the live turn-up (``rest[0]``) goes to the highest card of its suit in the first trick
         that has one (``turnup`` "contested": two or more); the next card aside is then turned up,
         live from the next trick."""
@@ -676,9 +779,13 @@ class AnarchyFamily(Game):
         deal_score = tuple(self._score(state, s, state.bids[s]) for s in range(self.n))
         over = len(state.scores) + 1 == self.total_deals
         # anarchy.md intro: the deal passes clockwise
-        return evolve(state, phase=OVER if over else DEAL,
-                       dealer=state.dealer if over else self.ring.next(state.dealer),
-                       bid_history=state.bid_history + (state.bids,), scores=state.scores + (deal_score,))
+        return evolve(
+            state,
+            phase=OVER if over else DEAL,
+            dealer=state.dealer if over else self.ring.next(state.dealer),
+            bid_history=state.bid_history + (state.bids,),
+            scores=state.scores + (deal_score,),
+        )
 
     def _score(self, state: AnarchyState, seat: int, bid: str) -> int:
         """What ``bid`` scores for ``seat`` with the cards it has taken (the deal score at the end)."""
@@ -714,20 +821,35 @@ class AnarchyFamily(Game):
         last = state.last
         after_pass = self.chaos and phase not in (PASS, DEAL) and seat is not None
         return AnarchyObservation(
-            seat=seat, game=self.id, players=n, deal_number=min(len(state.scores) + 1, self.total_deals),
-            deals=self.total_deals, dealer=state.dealer, phase=phase, to_act=tuple(sorted(self.to_act(state))),
+            seat=seat,
+            game=self.id,
+            players=n,
+            deal_number=min(len(state.scores) + 1, self.total_deals),
+            deals=self.total_deals,
+            dealer=state.dealer,
+            phase=phase,
+            to_act=tuple(sorted(self.to_act(state))),
             bidding="secret" if self.secret_bids else "open",
             hand=None if seat is None else CardSet(state.hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in state.hands), ready=ready, my_choice=my_choice, bids=bids,
-            trick_number=min(state.tricks_done + 1, self.hand_size), tricks=self.hand_size,
+            hand_sizes=tuple(h.bit_count() for h in state.hands),
+            ready=ready,
+            my_choice=my_choice,
+            bids=bids,
+            trick_number=min(state.tricks_done + 1, self.hand_size),
+            tricks=self.hand_size,
             turnup=C.text(state.rest[0]) if turnup_up else None,
             turnups_face_down=len(state.rest) - (1 if turnup_up else 0) if self.original else 0,
             spare=C.text(state.spare) if state.spare != NO_CARD else None,
             bomb_thrown=self.bomb and state.spare == NO_CARD,
             wild_joker=state.wild_to if state.wild_to != NOBODY else None,
-            out_of_play=0 if self.original else len(state.rest), dummy_stock=len(state.dummy),
-            last_trick=tuple(Revealed(seat=o if o < n else None, card=C.text(c), taken_by=r if r < n else None,
-                                      bomb=o == last.bomb) for o, c, r in last.cards) if last else (),
+            out_of_play=0 if self.original else len(state.rest),
+            dummy_stock=len(state.dummy),
+            last_trick=tuple(
+                Revealed(seat=o if o < n else None, card=C.text(c), taken_by=r if r < n else None, bomb=o == last.bomb)
+                for o, c, r in last.cards
+            )
+            if last
+            else (),
             last_trick_reversed=last is not None and last.bomb != NOBODY,
             last_turnup=(C.text(last.turnup[0]), last.turnup[1]) if last and last.turnup else None,
             taken=tuple(CardSet(state.taken[s]) for s in range(n)),
@@ -735,7 +857,10 @@ class AnarchyFamily(Game):
             passed=CardSet(state.given[seat]) if after_pass else None,
             received=CardSet(state.received[seat]) if after_pass else None,
             bid_scores=tuple(None if b is None else self._score(state, s, b) for s, b in enumerate(bids)),
-            deal_scores=state.scores, totals=self.totals(state), score_sheet=self.score_sheet(state))
+            deal_scores=state.scores,
+            totals=self.totals(state),
+            score_sheet=self.score_sheet(state),
+        )
 
     def score_sheet(self, state: AnarchyState) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
         """Organised Chaos (§3): a row per bid, a column per player — the deal score of the deal in which
@@ -777,7 +902,7 @@ class AnarchyFamily(Game):
         rest_hidden = len(state.rest) - (1 if self.original and phase != BID and state.rest else 0)
         pool = [c for s in others for c in C.cards_in(held[s] & ~known[s])]
         pool += state.dummy[:dummy_hidden]
-        pool += state.rest[len(state.rest) - rest_hidden:]
+        pool += state.rest[len(state.rest) - rest_hidden :]
         free = [(held[s] & ~known[s]).bit_count() for s in others]
         joker_to = None
         if JOKER in pool:
@@ -793,7 +918,7 @@ class AnarchyFamily(Game):
         k = 0
         for i, s in enumerate(others):
             size = free[i] - (1 if joker_to == i else 0)
-            new = known[s] | C.mask(pool[k:k + size]) | ((1 << JOKER) if joker_to == i else 0)
+            new = known[s] | C.mask(pool[k : k + size]) | ((1 << JOKER) if joker_to == i else 0)
             k += size
             if phase == PLAY and state.chosen[s] != NO_CARD:
                 chosen[s] = rng.choice(C.card_list(new))
@@ -804,11 +929,18 @@ class AnarchyFamily(Game):
             hands[s] = new
             if phase == BID and self.secret_bids and state.bids[s] is not None:
                 bids[s] = rng.choice(self.bid_names)
-        dummy = tuple(pool[k:k + dummy_hidden]) + state.dummy[dummy_hidden:]
+        dummy = tuple(pool[k : k + dummy_hidden]) + state.dummy[dummy_hidden:]
         k += dummy_hidden
-        rest = state.rest[:len(state.rest) - rest_hidden] + tuple(pool[k:])
-        return evolve(state, hands=tuple(hands), chosen=tuple(chosen), given=tuple(given), bids=tuple(bids),
-                       dummy=dummy, rest=rest)
+        rest = state.rest[: len(state.rest) - rest_hidden] + tuple(pool[k:])
+        return evolve(
+            state,
+            hands=tuple(hands),
+            chosen=tuple(chosen),
+            given=tuple(given),
+            bids=tuple(bids),
+            dummy=dummy,
+            rest=rest,
+        )
 
     def all_cards(self, state: AnarchyState) -> list[int]:
         if state.phase == DEAL and not state.scores:
@@ -873,7 +1005,7 @@ class AnarchyBomb(AnarchyFamily):
         else:
             self._deck, self.hand_size = C.DECK_BOMB_53, 13
         self.has_dummy = self.n == 3  # §2 "Deal": 3 players, a fourth hand face down as a stock
-        self.spare_size = 1           # §2 "Deal": the one card left over, face up
+        self.spare_size = 1  # §2 "Deal": the one card left over, face up
         dealt = self.hand_size * (self.n + (1 if self.has_dummy else 0))
         self.rest_size = len(self._deck) - dealt - self.spare_size  # deck5 "65": 4 out of play, unseen
         self.total_deals = o.deals
@@ -902,6 +1034,7 @@ class OrganisedChaos(AnarchyFamily):
 
 # --- helpers ---------------------------------------------------------------------------------
 
+
 def _names(m: int) -> int:
     """A mask's card names: second copies folded onto their first."""
     return (m & LOW) | (m >> COPY)
@@ -919,7 +1052,7 @@ def _plays(names: int) -> list[Play]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_plays(suit: int, ranks: int) -> tuple[Play, ...]:
     return tuple(PLAYS[C.make(r, suit)] for r in range(C.ACE, -1, -1) if ranks >> r & 1)
 

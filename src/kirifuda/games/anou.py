@@ -25,8 +25,22 @@ from itertools import combinations
 
 from .. import cards as C
 from ..cards import CardSet, suit_cards
-from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
-                    deal_round, evolve, option, parse_words, replace_at, require_cards)
+from ..core import (
+    Action,
+    Deal,
+    DealError,
+    Game,
+    IllegalAction,
+    NotationError,
+    Observation,
+    Options,
+    deal_round,
+    evolve,
+    option,
+    parse_words,
+    replace_at,
+    require_cards,
+)
 from ..seats import Ring, first_clockwise_from
 from ..tricks import Play, playable
 
@@ -48,6 +62,7 @@ class AnouOptions(Options):
 
 # --- actions --------------------------------------------------------------------------------
 
+
 def _placed(card: int, column: int | None) -> str:
     return C.text(card) + ("" if column is None else f"@{column + 1}")
 
@@ -55,6 +70,7 @@ def _placed(card: int, column: int | None) -> str:
 @dataclass(frozen=True, slots=True)
 class Take(Action):
     """The 1st takes one card of the trick, the 2nd two; each with the column (0–3) it opens, if any."""
+
     cards: tuple[tuple[int, int | None], ...]
 
     def __str__(self) -> str:
@@ -64,6 +80,7 @@ class Take(Action):
 @dataclass(frozen=True, slots=True)
 class Root(Action):
     """Place a root stone (根石) from hand into one's own wall (option ``root_stones``)."""
+
     card: int
     column: int | None
 
@@ -77,29 +94,32 @@ def _read_placed(token: str) -> tuple[int, int | None]:
     if not at:
         return card, None
     if col_text not in ("1", "2", "3", "4"):
-        raise NotationError(f"@{col_text}: a column is named by its plan, @1 to @4", ja="列は計画枚数 @1〜@4 で指定します")
+        raise NotationError(
+            f"@{col_text}: a column is named by its plan, @1 to @4", ja="列は計画枚数 @1〜@4 で指定します"
+        )
     return card, int(col_text) - 1
 
 
 # --- state ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class AnouState:
     """An Anou game at one moment. Hands, walls' columns and piles are card bitmasks."""
 
     phase: str
-    deal_index: int                   # the deal being played (0-based); DEALS_PER_GAME when over
+    deal_index: int  # the deal being played (0-based); DEALS_PER_GAME when over
     dealer: int
-    turn: int                         # the seat to act in root / play / take phases
+    turn: int  # the seat to act in root / play / take phases
     hands: tuple[int, ...]
     walls: tuple[tuple[int, int, int, int], ...]  # per seat, the cards of columns planned 1, 2, 3, 4
     trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
-    first: int                        # the trick's 1st and 2nd, during the take
+    first: int  # the trick's 1st and 2nd, during the take
     second: int
-    pool: int                         # the trick's cards not yet taken
+    pool: int  # the trick's cards not yet taken
     last_trick: tuple[tuple[int, int], ...]
-    discards: int                     # 4p: the last card of each trick, out of play (public, anou.md 5)
-    unused: int                       # cards not dealt this deal (hidden, R2)
+    discards: int  # 4p: the last card of each trick, out of play (public, anou.md 5)
+    unused: int  # cards not dealt this deal (hidden, R2)
     roots_left: int
     scores: tuple[tuple[int, ...], ...]
 
@@ -145,34 +165,36 @@ def next_dealer(dealer: int, deal_score: tuple[int, ...]) -> int:
 
 # --- observation -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class AnouObservation(Observation):
     """What one seat sees (R2): its own hand, every wall, the trick, the discards, the scores."""
 
     players: int
-    deal_number: int                  # 1..3
+    deal_number: int  # 1..3
     dealer: int
     phase: str
     to_act: tuple[int, ...]
-    hand: CardSet | None              # None for a spectator
+    hand: CardSet | None  # None for a spectator
     hand_sizes: tuple[int, ...]
     walls: tuple[tuple[CardSet, ...], ...]
     trick: tuple[tuple[int, str], ...]  # (seat, card) in play order
     lead_suit: str | None
-    gozaranu: tuple[int, ...]          # seats that called 「ござらぬゆえ」 (void in the lead suit) this trick
-    first: int | None                 # during the take: the trick's 1st and 2nd
+    gozaranu: tuple[int, ...]  # seats that called 「ござらぬゆえ」 (void in the lead suit) this trick
+    first: int | None  # during the take: the trick's 1st and 2nd
     second: int | None
-    pool: CardSet                     # during the take: the cards still to be taken
+    pool: CardSet  # during the take: the cards still to be taken
     last_trick: tuple[tuple[int, str], ...]
     discards: CardSet
     unused_count: int
     root_stones_left: int
     deal_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
-    wall_scores: tuple[int, ...]       # what each wall would score if the deal ended now
+    wall_scores: tuple[int, ...]  # what each wall would score if the deal ended now
 
 
 # --- the game --------------------------------------------------------------------------------
+
 
 class Anou(Game):
     """The rules of Anou (see the module docstring for sources)."""
@@ -200,9 +222,23 @@ class Anou(Game):
     # lifecycle
     def initial(self) -> AnouState:
         empty_wall = (0, 0, 0, 0)
-        return AnouState(phase=DEAL, deal_index=0, dealer=self.options.first_dealer, turn=-1,
-                         hands=(0,) * self.n, walls=(empty_wall,) * self.n, trick=(), first=-1, second=-1,
-                         pool=0, last_trick=(), discards=0, unused=0, roots_left=0, scores=())
+        return AnouState(
+            phase=DEAL,
+            deal_index=0,
+            dealer=self.options.first_dealer,
+            turn=-1,
+            hands=(0,) * self.n,
+            walls=(empty_wall,) * self.n,
+            trick=(),
+            first=-1,
+            second=-1,
+            pool=0,
+            last_trick=(),
+            discards=0,
+            unused=0,
+            roots_left=0,
+            scores=(),
+        )
 
     def chance(self, state: AnouState) -> str | None:
         return "deal" if state.phase == DEAL else None
@@ -228,18 +264,30 @@ class Anou(Game):
         self.check_deal(state, deal)
         roots = ROOT_STONES_EACH * self.n if self.options.root_stones else 0
         return AnouState(
-            phase=ROOT if roots else PLAY, deal_index=state.deal_index, dealer=state.dealer,
+            phase=ROOT if roots else PLAY,
+            deal_index=state.deal_index,
+            dealer=state.dealer,
             turn=state.dealer,  # root stones start with the dealer (2); the dealer leads (3)
-            hands=tuple(C.mask(h) for h in deal.hands), walls=((0, 0, 0, 0),) * self.n, trick=(),
-            first=-1, second=-1, pool=0, last_trick=(), discards=0, unused=C.mask(deal.rest),
-            roots_left=roots, scores=state.scores)
+            hands=tuple(C.mask(h) for h in deal.hands),
+            walls=((0, 0, 0, 0),) * self.n,
+            trick=(),
+            first=-1,
+            second=-1,
+            pool=0,
+            last_trick=(),
+            discards=0,
+            unused=C.mask(deal.rest),
+            roots_left=roots,
+            scores=state.scores,
+        )
 
     # actions
     def parse_action(self, text: str) -> Action:
         words = parse_words(text)
         if not words:
-            raise NotationError("empty action (write e.g. 'play JD', 'take JD@1', 'take 9D@4 7D', 'root 7H@3')",
-                                ja="手が空です")
+            raise NotationError(
+                "empty action (write e.g. 'play JD', 'take JD@1', 'take 9D@4 7D', 'root 7H@3')", ja="手が空です"
+            )
         verb, args = words[0].lower(), words[1:]
         if verb == "play" and len(args) == 1:
             return Play(require_cards(args)[0])
@@ -247,8 +295,10 @@ class Anou(Game):
             return Root(*_read_placed(args[0]))
         if verb == "take" and len(args) in (1, 2):
             return Take(tuple(_read_placed(a) for a in args))
-        raise NotationError(f"not an Anou action: {text!r} (write 'play JD', 'take JD@1', 'take 9D@4 7D' or 'root 7H@3')",
-                            ja="アノウの手ではありません")
+        raise NotationError(
+            f"not an Anou action: {text!r} (write 'play JD', 'take JD@1', 'take 9D@4 7D' or 'root 7H@3')",
+            ja="アノウの手ではありません",
+        )
 
     def legal_actions(self, state: AnouState, seat: int) -> list[Action]:
         if seat != state.turn or state.phase not in (ROOT, PLAY, TAKE_FIRST, TAKE_SECOND):
@@ -259,8 +309,9 @@ class Anou(Game):
             return [Play(c) for c in C.sorted_cards(C.cards_in(playable(state.hands[seat], lead)))]
         wall = state.walls[seat]
         if phase == ROOT:
-            return [Root(c, col) for c in C.sorted_cards(C.cards_in(state.hands[seat]))
-                    for col in _columns_for(wall, c)]
+            return [
+                Root(c, col) for c in C.sorted_cards(C.cards_in(state.hands[seat])) for col in _columns_for(wall, c)
+            ]
         pool = C.sorted_cards(C.cards_in(state.pool))
         if phase == TAKE_FIRST:
             return [Take(((c, col),)) for c in pool for col in _columns_for(wall, c)]
@@ -272,30 +323,39 @@ class Anou(Game):
         phase = state.phase
         if phase == PLAY:
             if not isinstance(action, Play):
-                raise IllegalAction("it is time to play a card to the trick (e.g. 'play JD')", ja="今はトリックにカードを出す番です")
+                raise IllegalAction(
+                    "it is time to play a card to the trick (e.g. 'play JD')", ja="今はトリックにカードを出す番です"
+                )
             return self._play(state, seat, action.card)
         if phase == ROOT:
             if not isinstance(action, Root):
-                raise IllegalAction("it is time to place a root stone (根石) from your hand (e.g. 'root 7H@3')",
-                                    ja="今は手札から根石を置く番です")
+                raise IllegalAction(
+                    "it is time to place a root stone (根石) from your hand (e.g. 'root 7H@3')",
+                    ja="今は手札から根石を置く番です",
+                )
             if not state.hands[seat] >> action.card & 1:
-                raise IllegalAction(f"{C.text(action.card)} is not in your hand", ja=f"{C.symbol(action.card)} は手札にありません")
+                raise IllegalAction(
+                    f"{C.text(action.card)} is not in your hand", ja=f"{C.symbol(action.card)} は手札にありません"
+                )
             wall = _place(state.walls[seat], ((action.card, action.column),))
             return self._after_root(state, seat, action.card, wall)
         if not isinstance(action, Take):
-            raise IllegalAction("it is time to take cards from the trick (e.g. 'take JD@1')", ja="今はトリックからカードを取る番です")
+            raise IllegalAction(
+                "it is time to take cards from the trick (e.g. 'take JD@1')", ja="今はトリックからカードを取る番です"
+            )
         want = 1 if phase == TAKE_FIRST else 2
         if len(action.cards) != want:
             who = "1st takes one card" if want == 1 else "2nd takes two cards"
-            raise IllegalAction(f"the {who} of the trick (anou.md 5)",
-                                ja="一番目は1枚、二番目は2枚を取ります")
+            raise IllegalAction(f"the {who} of the trick (anou.md 5)", ja="一番目は1枚、二番目は2枚を取ります")
         picked = [c for c, _ in action.cards]
         if len(set(picked)) != len(picked):
             raise IllegalAction("the same card twice", ja="同じカードが2回あります")
         for c in picked:
             if not state.pool >> c & 1:
-                raise IllegalAction(f"{C.text(c)} is not among the trick's cards left to take",
-                                    ja=f"{C.symbol(c)} は取れる残りのカードにありません")
+                raise IllegalAction(
+                    f"{C.text(c)} is not among the trick's cards left to take",
+                    ja=f"{C.symbol(c)} は取れる残りのカードにありません",
+                )
         wall = _place(state.walls[seat], action.cards)
         return self._after_take(state, seat, C.mask(picked), wall)
 
@@ -307,16 +367,26 @@ class Anou(Game):
             lead = C.suit_of(state.trick[0][1])
             if C.suit_of(card) != lead and suit_cards(hand, lead):
                 # anou.md "A deal" 3: a player holding the lead suit must play it
-                raise IllegalAction(f"must follow suit {C.SUIT_SYMBOLS[lead]}",
-                                    ja=f"{C.SUIT_SYMBOLS[lead]} を持っているのでフォローが必要です")
+                raise IllegalAction(
+                    f"must follow suit {C.SUIT_SYMBOLS[lead]}",
+                    ja=f"{C.SUIT_SYMBOLS[lead]} を持っているのでフォローが必要です",
+                )
         hands = replace_at(state.hands, seat, hand & ~(1 << card))
         trick = state.trick + ((seat, card),)
         if len(trick) < self.n:
             return evolve(state, turn=self.ring.next(seat), hands=hands, trick=trick)
         order = trick_order(trick)
         first, second = trick[order[0]][0], trick[order[1]][0]
-        return evolve(state, phase=TAKE_FIRST, turn=first, hands=hands, trick=trick, first=first,
-                       second=second, pool=C.mask(c for _, c in trick))
+        return evolve(
+            state,
+            phase=TAKE_FIRST,
+            turn=first,
+            hands=hands,
+            trick=trick,
+            first=first,
+            second=second,
+            pool=C.mask(c for _, c in trick),
+        )
 
     def _after_root(self, state: AnouState, seat: int, card: int, wall) -> AnouState:
         hands = replace_at(state.hands, seat, state.hands[seat] & ~(1 << card))
@@ -332,8 +402,16 @@ class Anou(Game):
         if state.phase == TAKE_FIRST:
             return evolve(state, phase=TAKE_SECOND, turn=state.second, walls=walls, pool=pool)
         # anou.md 5: 4 players discard the last card face down (known to all: it was played); 6: 1st leads
-        after = evolve(state, phase=PLAY, turn=state.first, walls=walls, pool=0, trick=(),
-                        last_trick=state.trick, discards=state.discards | pool)
+        after = evolve(
+            state,
+            phase=PLAY,
+            turn=state.first,
+            walls=walls,
+            pool=0,
+            trick=(),
+            last_trick=state.trick,
+            discards=state.discards | pool,
+        )
         if any(after.hands):
             return after
         return self._end_deal(after)
@@ -343,27 +421,45 @@ class Anou(Game):
         scores = state.scores + (deal_score,)
         index = state.deal_index + 1
         over = index == DEALS_PER_GAME
-        return evolve(state, phase=OVER if over else DEAL, deal_index=index, turn=-1, first=-1, second=-1,
-                       dealer=state.dealer if over else next_dealer(state.dealer, deal_score), scores=scores)
+        return evolve(
+            state,
+            phase=OVER if over else DEAL,
+            deal_index=index,
+            turn=-1,
+            first=-1,
+            second=-1,
+            dealer=state.dealer if over else next_dealer(state.dealer, deal_score),
+            scores=scores,
+        )
 
     # views
     def observation(self, state: AnouState, seat: int | None) -> AnouObservation:
         lead = C.suit_of(state.trick[0][1]) if state.trick else None
         taking = state.phase in (TAKE_FIRST, TAKE_SECOND)
         return AnouObservation(
-            seat=seat, players=self.n, deal_number=min(state.deal_index + 1, DEALS_PER_GAME),
-            dealer=state.dealer, phase=state.phase, to_act=tuple(sorted(self.to_act(state))),
+            seat=seat,
+            players=self.n,
+            deal_number=min(state.deal_index + 1, DEALS_PER_GAME),
+            dealer=state.dealer,
+            phase=state.phase,
+            to_act=tuple(sorted(self.to_act(state))),
             hand=None if seat is None else CardSet(state.hands[seat]),
             hand_sizes=tuple(h.bit_count() for h in state.hands),
             walls=tuple(tuple(CardSet(col) for col in w) for w in state.walls),
             trick=tuple((s, C.text(c)) for s, c in state.trick),
             lead_suit=None if lead is None else C.SUITS[lead],
             gozaranu=tuple(s for s, c in state.trick if C.suit_of(c) != lead),
-            first=state.first if taking else None, second=state.second if taking else None,
-            pool=CardSet(state.pool), last_trick=tuple((s, C.text(c)) for s, c in state.last_trick),
-            discards=CardSet(state.discards), unused_count=state.unused.bit_count(),
-            root_stones_left=state.roots_left, deal_scores=state.scores, totals=self.totals(state),
-            wall_scores=tuple(wall_score(w) for w in state.walls))
+            first=state.first if taking else None,
+            second=state.second if taking else None,
+            pool=CardSet(state.pool),
+            last_trick=tuple((s, C.text(c)) for s, c in state.last_trick),
+            discards=CardSet(state.discards),
+            unused_count=state.unused.bit_count(),
+            root_stones_left=state.roots_left,
+            deal_scores=state.scores,
+            totals=self.totals(state),
+            wall_scores=tuple(wall_score(w) for w in state.walls),
+        )
 
     def reshuffle_unseen(self, state: AnouState, seat: int | None, rng: random.Random) -> AnouState:
         # R2: only hands and the unused cards are hidden
@@ -388,6 +484,7 @@ class Anou(Game):
 
 
 # --- placement ---------------------------------------------------------------------------------
+
 
 def _columns_for(wall: tuple[int, ...], card: int) -> list[int | None]:
     """Where a card may go: its suit's column (written without @n), else any free column."""
@@ -419,15 +516,18 @@ def _place(wall: tuple[int, ...], placements) -> tuple[int, int, int, int]:
         sym = C.SUIT_SYMBOLS[suit]
         if bound is not None:
             if col is not None and col != bound:
-                raise IllegalAction(f"{sym} already has the column planned {bound + 1}; "
-                                    f"{C.text(card)} must go there",
-                                    ja=f"{sym} の列は計画{bound + 1}の列に決まっています")
+                raise IllegalAction(
+                    f"{sym} already has the column planned {bound + 1}; {C.text(card)} must go there",
+                    ja=f"{sym} の列は計画{bound + 1}の列に決まっています",
+                )
             continue
         if col is None:
             continue
         if wall[col]:
-            raise IllegalAction(f"the column planned {col + 1} already holds another suit",
-                                ja=f"計画{col + 1}の列は別のスートに決まっています")
+            raise IllegalAction(
+                f"the column planned {col + 1} already holds another suit",
+                ja=f"計画{col + 1}の列は別のスートに決まっています",
+            )
         if new_suits.get(suit, col) != col:
             raise IllegalAction(f"the two {sym} cards must go to the same column", ja=f"{sym} の2枚は同じ列に置きます")
         new_suits[suit] = col
@@ -439,12 +539,13 @@ def _place(wall: tuple[int, ...], placements) -> tuple[int, int, int, int]:
         if col is None:
             col = new_suits.get(suit)
             if col is None:
-                raise IllegalAction(f"{C.symbol(card)} has no column yet: name one, e.g. {C.text(card)}@1",
-                                    ja=f"{C.symbol(card)} のスートはまだ列がありません。@1〜@4 で列を選んでください")
+                raise IllegalAction(
+                    f"{C.symbol(card)} has no column yet: name one, e.g. {C.text(card)}@1",
+                    ja=f"{C.symbol(card)} のスートはまだ列がありません。@1〜@4 で列を選んでください",
+                )
         cols[col] |= 1 << card
         if column_of(wall, suit) is None:
             used.add((suit, col))
     if len({col for _, col in used}) != len(used):
         raise IllegalAction("two new suits cannot share a column", ja="新しい2つのスートを同じ列には置けません")
     return tuple(cols)
-

@@ -40,8 +40,21 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from ..cards import CardSet
-from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
-                    deal_round, evolve, option, parse_words, require_cards)
+from ..core import (
+    Action,
+    Deal,
+    DealError,
+    Game,
+    IllegalAction,
+    NotationError,
+    Observation,
+    Options,
+    deal_round,
+    evolve,
+    option,
+    parse_words,
+    require_cards,
+)
 from ..seats import Ring
 
 DECK = C.DECK_52  # cutin.md "Cards and deal": 52 cards, no joker
@@ -64,15 +77,21 @@ ROTATE, WINNER = "rotate", "winner"
 @dataclass(frozen=True, kw_only=True)
 class CutinOptions(Options):
     players: int = option(4, 3, 5, doc="number of players (cutin.md: 3–5)")
-    next_start: str = option(ROTATE, WINNER, doc='start player of later hands: "rotate" (the left of the previous '
-                                                 'one, C3) or "winner" (who went out first last hand)')
+    next_start: str = option(
+        ROTATE,
+        WINNER,
+        doc='start player of later hands: "rotate" (the left of the previous '
+        'one, C3) or "winner" (who went out first last hand)',
+    )
 
 
 # --- actions --------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play a set: ``cards`` is a card bitmask (legal sets are 1–4 cards of one rank)."""
+
     cards: int
 
     def __str__(self) -> str:
@@ -94,6 +113,7 @@ PASS = Pass()
 # --- the tables legal-action generation reads -------------------------------------------------
 # The hand's rank-major view: bit 4 * strength + suit. A "pattern" is a 4-bit suit set (bit s = suit s).
 
+
 def _suits_of(pattern: int) -> tuple[int, ...]:
     return tuple(s for s in range(4) if pattern >> s & 1)
 
@@ -103,9 +123,10 @@ def _set_mask(strength: int, pattern: int) -> int:
     return sum(1 << C.make(rank, s) for s in _suits_of(pattern))
 
 
-SUB_PATTERNS = tuple(tuple(sorted((p for p in range(1, 16) if p & nib == p),
-                                  key=lambda p: (p.bit_count(), _suits_of(p))))
-                     for nib in range(16))
+SUB_PATTERNS = tuple(
+    tuple(sorted((p for p in range(1, 16) if p & nib == p), key=lambda p: (p.bit_count(), _suits_of(p))))
+    for nib in range(16)
+)
 """Every non-empty sub-pattern of a pattern, smaller sets first, then in suit order ♠ ♥ ♦ ♣."""
 
 PLAYS = tuple(tuple(Play(_set_mask(st, p)) if p else None for p in range(16)) for st in range(STRENGTHS))
@@ -114,14 +135,18 @@ PLAYS = tuple(tuple(Play(_set_mask(st, p)) if p else None for p in range(16)) fo
 SET_INFO = {PLAYS[st][p].cards: (st, p, p.bit_count()) for st in range(STRENGTHS) for p in range(1, 16)}
 """Card mask of a set → (strength, suit pattern, number of cards); absent: not a set."""
 
-_PLAY_TEXT = {m: "play " + " ".join(C.text(C.make(RANK_OF_STRENGTH[st], s)) for s in _suits_of(p))
-              for m, (st, p, _) in SET_INFO.items()}
+_PLAY_TEXT = {
+    m: "play " + " ".join(C.text(C.make(RANK_OF_STRENGTH[st], s)) for s in _suits_of(p))
+    for m, (st, p, _) in SET_INFO.items()
+}
 
 
 def _table(keep) -> tuple[tuple[tuple[Play, ...], ...], ...]:
     """``[strength][pattern in hand]`` → the plays of sub-patterns whose size passes ``keep``."""
-    return tuple(tuple(tuple(PLAYS[st][p] for p in SUB_PATTERNS[nib] if keep(p.bit_count())) for nib in range(16))
-                 for st in range(STRENGTHS))
+    return tuple(
+        tuple(tuple(PLAYS[st][p] for p in SUB_PATTERNS[nib] if keep(p.bit_count())) for nib in range(16))
+        for st in range(STRENGTHS)
+    )
 
 
 ALL_SETS = _table(lambda k: True)  # a turn's start player plays any set (cutin.md "A hand")
@@ -145,8 +170,12 @@ SUIT_BITS = C.RANK_MASK
 
 def rank_major(hand: int) -> int:
     """The hand (a card bitmask) as bits ``4 * strength + suit``: nibble ``st`` holds the suits of that rank."""
-    return (SPREAD[0][hand & SUIT_BITS] | SPREAD[1][hand >> 16 & SUIT_BITS]
-            | SPREAD[2][hand >> 32 & SUIT_BITS] | SPREAD[3][hand >> 48 & SUIT_BITS])
+    return (
+        SPREAD[0][hand & SUIT_BITS]
+        | SPREAD[1][hand >> 16 & SUIT_BITS]
+        | SPREAD[2][hand >> 32 & SUIT_BITS]
+        | SPREAD[3][hand >> 48 & SUIT_BITS]
+    )
 
 
 def legal_sets(hand: int, top: int | None, lock_suit: int | None) -> list[Play]:
@@ -186,23 +215,24 @@ def legal_sets(hand: int, top: int | None, lock_suit: int | None) -> list[Play]:
 
 # --- state ----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class CutinState:
     """A Cut-in game at one moment. Hands, sets and piles are card bitmasks."""
 
     phase: str
-    deal_index: int                   # the hand being played (0-based); the number of hands when over
-    start_player: int                 # the start player of this hand (of the next one, between hands)
-    leader: int                       # the start player of the current turn (phase PLAY; else -1)
-    turn: int                         # the seat to act (phase PLAY; else -1)
+    deal_index: int  # the hand being played (0-based); the number of hands when over
+    start_player: int  # the start player of this hand (of the next one, between hands)
+    leader: int  # the start player of the current turn (phase PLAY; else -1)
+    turn: int  # the seat to act (phase PLAY; else -1)
     hands: tuple[int, ...]
     table: tuple[tuple[int, int], ...]  # this turn's sets: (seat, cards) in play order
-    passed: tuple[int, ...]           # seats that passed this turn, in order
-    lock_suit: int | None             # the locked suit, None while no lock is on
+    passed: tuple[int, ...]  # seats that passed this turn, in order
+    lock_suit: int | None  # the locked suit, None while no lock is on
     last_turn: tuple[tuple[int, int], ...]  # the sets of the previous turn (public)
-    played: int                       # every card played this hand (out of play)
-    rest: int                         # the cards not dealt (face down, seen by nobody)
-    first_out: int | None             # the first seat to run out of cards this hand
+    played: int  # every card played this hand (out of play)
+    rest: int  # the cards not dealt (face down, seen by nobody)
+    first_out: int | None  # the first seat to run out of cards this hand
     scores: tuple[tuple[int, ...], ...]
 
 
@@ -222,33 +252,35 @@ def hand_score(hand: int) -> int:
 
 # --- observation -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class CutinObservation(Observation):
     """What one seat sees: its own hand, every hand's size, this turn's sets and passes, the lock."""
 
     players: int
-    deal_number: int                  # 1..players
+    deal_number: int  # 1..players
     deals_total: int
-    start_player: int                 # of this hand
-    leader: int                       # the start player of this turn
+    start_player: int  # of this hand
+    leader: int  # the start player of this turn
     phase: str
     to_act: tuple[int, ...]
-    hand: CardSet | None              # None for a spectator
+    hand: CardSet | None  # None for a spectator
     hand_sizes: tuple[int, ...]
     table: tuple[tuple[int, CardSet], ...]  # this turn's sets: (seat, cards) in play order
     passed: tuple[int, ...]
     lock: bool
-    lock_suit: str | None             # "S" "H" "D" "C" while a lock is on
+    lock_suit: str | None  # "S" "H" "D" "C" while a lock is on
     last_turn: tuple[tuple[int, CardSet], ...]
-    played: CardSet                   # every card played this hand
+    played: CardSet  # every card played this hand
     rest_count: int
-    out: tuple[int, ...]              # seats with no cards left
+    out: tuple[int, ...]  # seats with no cards left
     first_out: int | None
     deal_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
 
 
 # --- the game --------------------------------------------------------------------------------
+
 
 class Cutin(Game):
     """The rules of Cut-in (see the module docstring for sources)."""
@@ -273,9 +305,22 @@ class Cutin(Game):
     # lifecycle
     def initial(self) -> CutinState:
         # cutin.md "A game": the first hand's start player is option first_dealer
-        return CutinState(phase=DEAL, deal_index=0, start_player=self.options.first_dealer, leader=-1, turn=-1,
-                          hands=(0,) * self.n, table=(), passed=(), lock_suit=None, last_turn=(), played=0,
-                          rest=0, first_out=None, scores=())
+        return CutinState(
+            phase=DEAL,
+            deal_index=0,
+            start_player=self.options.first_dealer,
+            leader=-1,
+            turn=-1,
+            hands=(0,) * self.n,
+            table=(),
+            passed=(),
+            lock_suit=None,
+            last_turn=(),
+            played=0,
+            rest=0,
+            first_out=None,
+            scores=(),
+        )
 
     def chance(self, state: CutinState) -> str | None:
         return "deal" if state.phase == DEAL else None
@@ -300,15 +345,30 @@ class Cutin(Game):
     def apply_deal(self, state: CutinState, deal: Deal) -> CutinState:
         self.check_deal(state, deal)
         start = state.start_player
-        return CutinState(phase=PLAY, deal_index=state.deal_index, start_player=start, leader=start, turn=start,
-                          hands=tuple(C.mask(h) for h in deal.hands), table=(), passed=(), lock_suit=None,
-                          last_turn=(), played=0, rest=C.mask(deal.rest), first_out=None, scores=state.scores)
+        return CutinState(
+            phase=PLAY,
+            deal_index=state.deal_index,
+            start_player=start,
+            leader=start,
+            turn=start,
+            hands=tuple(C.mask(h) for h in deal.hands),
+            table=(),
+            passed=(),
+            lock_suit=None,
+            last_turn=(),
+            played=0,
+            rest=C.mask(deal.rest),
+            first_out=None,
+            scores=state.scores,
+        )
 
     # actions
     def parse_action(self, text: str) -> Action:
         words = parse_words(text)
         if not words:
-            raise NotationError("empty action (write e.g. 'play 7S 7H' or 'pass')", ja="手が空です(例: play 7S 7H、pass)")
+            raise NotationError(
+                "empty action (write e.g. 'play 7S 7H' or 'pass')", ja="手が空です(例: play 7S 7H、pass)"
+            )
         verb, args = words[0].lower(), words[1:]
         if verb == "pass" and not args:
             return PASS
@@ -318,8 +378,10 @@ class Cutin(Game):
             if m.bit_count() != len(cards):
                 raise NotationError(f"the same card twice in {text!r}", ja="同じカードが2回書かれています")
             return Play(m)
-        raise NotationError(f"not a Cut-in action: {text!r} (write e.g. 'play 7S 7H' or 'pass')",
-                            ja="カットインの手ではありません(例: play 7S 7H、pass)")
+        raise NotationError(
+            f"not a Cut-in action: {text!r} (write e.g. 'play 7S 7H' or 'pass')",
+            ja="カットインの手ではありません(例: play 7S 7H、pass)",
+        )
 
     def legal_actions(self, state: CutinState, seat: int) -> list[Action]:
         if state.phase != PLAY or seat != state.turn:
@@ -339,12 +401,17 @@ class Cutin(Game):
         table = state.table
         if type(action) is Pass:
             if not table:  # cutin.md "A hand": the start player of a turn may not pass
-                raise IllegalAction("the start player of a turn must play a set; only the others may pass",
-                                    ja="ターンのスタートプレイヤーはパスできません。セットを出してください")
-            return self._next(state, seat, state.hands, table, state.passed + (seat,), state.lock_suit, state.played,
-                              state.first_out)
+                raise IllegalAction(
+                    "the start player of a turn must play a set; only the others may pass",
+                    ja="ターンのスタートプレイヤーはパスできません。セットを出してください",
+                )
+            return self._next(
+                state, seat, state.hands, table, state.passed + (seat,), state.lock_suit, state.played, state.first_out
+            )
         if type(action) is not Play:
-            raise IllegalAction("play a set (e.g. 'play 7S 7H') or 'pass'", ja="セットを出すか(例: play 7S 7H)パスしてください")
+            raise IllegalAction(
+                "play a set (e.g. 'play 7S 7H') or 'pass'", ja="セットを出すか(例: play 7S 7H)パスしてください"
+            )
         cards = action.cards
         hand = state.hands[seat]
         if cards & ~hand:
@@ -359,15 +426,17 @@ class Cutin(Game):
             _check_play(info, SET_INFO[top], top, lock)
             if lock is None and info[2] == 1 and SET_INFO[top][1] == info[1]:
                 lock = C.suit_of(cards.bit_length() - 1)  # cutin.md "Lock" (C1): two singles of one suit
-        hands = state.hands[:seat] + (hand & ~cards,) + state.hands[seat + 1:]
+        hands = state.hands[:seat] + (hand & ~cards,) + state.hands[seat + 1 :]
         first_out = state.first_out
         if first_out is None and not hands[seat]:
             first_out = seat
-        return self._next(state, seat, hands, table + ((seat, cards),), state.passed, lock, state.played | cards,
-                          first_out)
+        return self._next(
+            state, seat, hands, table + ((seat, cards),), state.passed, lock, state.played | cards, first_out
+        )
 
-    def _next(self, state: CutinState, seat: int, hands: tuple[int, ...], table, passed, lock, played,
-              first_out: int | None) -> CutinState:
+    def _next(
+        self, state: CutinState, seat: int, hands: tuple[int, ...], table, passed, lock, played, first_out: int | None
+    ) -> CutinState:
         """The state after ``seat`` acted: the next player of the lap, or the end of the turn or hand."""
         leader = state.leader
         nxt = self.ring.next(seat)
@@ -375,16 +444,41 @@ class Cutin(Game):
         while nxt != leader and not hands[nxt]:
             nxt = self.ring.next(nxt)
         if nxt != leader:
-            return CutinState(phase=PLAY, deal_index=state.deal_index, start_player=state.start_player, leader=leader,
-                              turn=nxt, hands=hands, table=table, passed=passed, lock_suit=lock,
-                              last_turn=state.last_turn, played=played, rest=state.rest, first_out=first_out,
-                              scores=state.scores)
+            return CutinState(
+                phase=PLAY,
+                deal_index=state.deal_index,
+                start_player=state.start_player,
+                leader=leader,
+                turn=nxt,
+                hands=hands,
+                table=table,
+                passed=passed,
+                lock_suit=lock,
+                last_turn=state.last_turn,
+                played=played,
+                rest=state.rest,
+                first_out=first_out,
+                scores=state.scores,
+            )
         if first_out is None:
             # the lap is over: the table is cleared, the last to play starts the next turn (cutin.md "A hand")
             last = table[-1][0]
-            return CutinState(phase=PLAY, deal_index=state.deal_index, start_player=state.start_player, leader=last,
-                              turn=last, hands=hands, table=(), passed=(), lock_suit=None, last_turn=table,
-                              played=played, rest=state.rest, first_out=None, scores=state.scores)
+            return CutinState(
+                phase=PLAY,
+                deal_index=state.deal_index,
+                start_player=state.start_player,
+                leader=last,
+                turn=last,
+                hands=hands,
+                table=(),
+                passed=(),
+                lock_suit=None,
+                last_turn=table,
+                played=played,
+                rest=state.rest,
+                first_out=None,
+                scores=state.scores,
+            )
         return self._end_hand(state, hands, table, played, first_out)
 
     def _end_hand(self, state: CutinState, hands, table, played, first_out: int) -> CutinState:
@@ -396,26 +490,49 @@ class Cutin(Game):
             start = first_out  # cutin.md "A game", option next_start "winner"
         else:
             start = self.ring.next(state.start_player)  # cutin.md "A game" (C3): the left of the last start player
-        return CutinState(phase=OVER if over else DEAL, deal_index=index,
-                          start_player=state.start_player if over else start,
-                          leader=-1, turn=-1, hands=hands, table=(), passed=(), lock_suit=None, last_turn=table,
-                          played=played, rest=state.rest, first_out=first_out, scores=scores)
+        return CutinState(
+            phase=OVER if over else DEAL,
+            deal_index=index,
+            start_player=state.start_player if over else start,
+            leader=-1,
+            turn=-1,
+            hands=hands,
+            table=(),
+            passed=(),
+            lock_suit=None,
+            last_turn=table,
+            played=played,
+            rest=state.rest,
+            first_out=first_out,
+            scores=scores,
+        )
 
     # views
     def observation(self, state: CutinState, seat: int | None) -> CutinObservation:
         lock = state.lock_suit
         return CutinObservation(
-            seat=seat, players=self.n, deal_number=min(state.deal_index + 1, self.deals_total),
-            deals_total=self.deals_total, start_player=state.start_player, leader=state.leader, phase=state.phase,
+            seat=seat,
+            players=self.n,
+            deal_number=min(state.deal_index + 1, self.deals_total),
+            deals_total=self.deals_total,
+            start_player=state.start_player,
+            leader=state.leader,
+            phase=state.phase,
             to_act=tuple(sorted(self.to_act(state))),
             hand=None if seat is None else CardSet(state.hands[seat]),
             hand_sizes=tuple(h.bit_count() for h in state.hands),
-            table=tuple((s, CardSet(m)) for s, m in state.table), passed=state.passed,
-            lock=lock is not None, lock_suit=None if lock is None else C.SUITS[lock],
-            last_turn=tuple((s, CardSet(m)) for s, m in state.last_turn), played=CardSet(state.played),
+            table=tuple((s, CardSet(m)) for s, m in state.table),
+            passed=state.passed,
+            lock=lock is not None,
+            lock_suit=None if lock is None else C.SUITS[lock],
+            last_turn=tuple((s, CardSet(m)) for s, m in state.last_turn),
+            played=CardSet(state.played),
             rest_count=state.rest.bit_count(),
             out=tuple(s for s, h in enumerate(state.hands) if not h) if state.phase != DEAL or state.scores else (),
-            first_out=state.first_out, deal_scores=state.scores, totals=self.totals(state))
+            first_out=state.first_out,
+            deal_scores=state.scores,
+            totals=self.totals(state),
+        )
 
     def reshuffle_unseen(self, state: CutinState, seat: int | None, rng: random.Random) -> CutinState:
         # hidden: the other hands and the undealt rest (cutin.md "Cards and deal": face down; K2)
@@ -454,31 +571,44 @@ def _check_play(info: tuple[int, int, int], top_info: tuple[int, int, int], top:
             return
         sym = C.SUIT_SYMBOLS[lock]
         if count != 1 or pattern != 1 << lock:
-            raise IllegalAction(f"lock (ロック) on {sym}: only single {sym} cards may be played",
-                                ja=f"{sym} のロック中です。{sym} の1枚出ししかできません")
-        raise IllegalAction(f"lock (ロック) on {sym}: order is reversed, play a {sym} lower than {_shown(top)}",
-                            ja=f"{sym} のロック中は強弱が逆転します。{_shown(top)} より下の {sym} を出してください")
+            raise IllegalAction(
+                f"lock (ロック) on {sym}: only single {sym} cards may be played",
+                ja=f"{sym} のロック中です。{sym} の1枚出ししかできません",
+            )
+        raise IllegalAction(
+            f"lock (ロック) on {sym}: order is reversed, play a {sym} lower than {_shown(top)}",
+            ja=f"{sym} のロック中は強弱が逆転します。{_shown(top)} より下の {sym} を出してください",
+        )
     if count == t_count:
         if st > t:
             return  # rule 1
-        raise IllegalAction(f"must beat {_shown(top)} with a higher rank, or play more cards",
-                            ja=f"{_shown(top)} より強い数字を同じ枚数で出すか、より多い枚数を出してください")
+        raise IllegalAction(
+            f"must beat {_shown(top)} with a higher rank, or play more cards",
+            ja=f"{_shown(top)} より強い数字を同じ枚数で出すか、より多い枚数を出してください",
+        )
     if count > t_count:
         return  # rule 2 (C2: any rank)
     top_text = _shown(top)
     if count == 1 and t_count in CUT_IN_SIZES:
         # rule 3, the cut-in (カットイン), C4: rank ≥ T's
         if pattern & t_pattern:
-            raise IllegalAction(f"a cut-in single must be of a suit not in {top_text}",
-                                ja=f"カットインの1枚は {top_text} にないスートでなければなりません")
+            raise IllegalAction(
+                f"a cut-in single must be of a suit not in {top_text}",
+                ja=f"カットインの1枚は {top_text} にないスートでなければなりません",
+            )
         if st < t:
-            raise IllegalAction(f"a cut-in single on {top_text} must be of rank {_rank_name(t)} or higher",
-                                ja=f"{top_text} へのカットインは {_rank_name(t)} 以上の1枚でなければなりません")
+            raise IllegalAction(
+                f"a cut-in single on {top_text} must be of rank {_rank_name(t)} or higher",
+                ja=f"{top_text} へのカットインは {_rank_name(t)} 以上の1枚でなければなりません",
+            )
         return
     if count == 1 and t_count == MAX_SET:
-        raise IllegalAction(f"a set of 4 cannot be cut into: play 4 cards higher than {top_text}",
-                            ja=f"4枚のセットにはカットインできません。{top_text} より強い4枚を出してください")
+        raise IllegalAction(
+            f"a set of 4 cannot be cut into: play 4 cards higher than {top_text}",
+            ja=f"4枚のセットにはカットインできません。{top_text} より強い4枚を出してください",
+        )
     cut_in = t_count in CUT_IN_SIZES
-    raise IllegalAction(f"must play at least {t_count} cards on {top_text}"
-                        + (" (or a cut-in single)" if cut_in else ""),
-                        ja=f"{top_text} には{t_count}枚以上を出してください" + ("(またはカットインの1枚)" if cut_in else ""))
+    raise IllegalAction(
+        f"must play at least {t_count} cards on {top_text}" + (" (or a cut-in single)" if cut_in else ""),
+        ja=f"{top_text} には{t_count}枚以上を出してください" + ("(またはカットインの1枚)" if cut_in else ""),
+    )

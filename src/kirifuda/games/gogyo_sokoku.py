@@ -35,8 +35,22 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from ..cards import CardSet, suit_cards
-from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options,
-                    deal_round, evolve, option, parse_words, replace_at, require_cards)
+from ..core import (
+    Action,
+    Deal,
+    DealError,
+    Game,
+    IllegalAction,
+    NotationError,
+    Observation,
+    Options,
+    deal_round,
+    evolve,
+    option,
+    parse_words,
+    replace_at,
+    require_cards,
+)
 from ..seats import Ring
 from ..tricks import Play, trick_winner
 
@@ -70,6 +84,7 @@ _PLAYS = {c: Play(c) for c in C.DECK_52}
 
 
 # --- rules as pure functions -------------------------------------------------------------------
+
 
 def is_point(card: int) -> bool:
     return bool(POINT_MASK >> card & 1)
@@ -118,23 +133,24 @@ def winning_index(cards: tuple[int, ...], lead_suit: int) -> int:
 
 # --- state ----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class GogyoState:
     """A Gogyō Sōkoku game at one moment. Hands and captured piles are card bitmasks."""
 
     phase: str
-    deal_index: int                    # the deal being played (0-based); DEALS_PER_GAME when over
+    deal_index: int  # the deal being played (0-based); DEALS_PER_GAME when over
     dealer: int
-    turn: int | None                   # the seat to play, in the play phase
+    turn: int | None  # the seat to play, in the play phase
     hands: tuple[int, ...]
-    table: tuple[int, ...]             # (starting card, the other table card); () before the first deal
-    mode: str                          # SINGLE or DOUBLE
-    trick_index: int                   # 0..9 within the deal
-    lead_suit: int | None              # the suit to follow (trick 1: the starting card's suit)
+    table: tuple[int, ...]  # (starting card, the other table card); () before the first deal
+    mode: str  # SINGLE or DOUBLE
+    trick_index: int  # 0..9 within the deal
+    lead_suit: int | None  # the suit to follow (trick 1: the starting card's suit)
     trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
-    captured: tuple[int, ...]          # per seat, every card it has taken this deal
+    captured: tuple[int, ...]  # per seat, every card it has taken this deal
     tricks_won: tuple[int, ...]
-    table_taker: int | None            # who won trick 1 and took the table cards
+    table_taker: int | None  # who won trick 1 and took the table cards
     last_trick: tuple[tuple[int, int], ...]  # the trick just completed, in view until the next lead (K2)
     last_winner: int | None
     scores: tuple[tuple[int, ...], ...]
@@ -142,39 +158,41 @@ class GogyoState:
 
 # --- observation -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class GogyoObservation(Observation):
     """What one seat sees (gogyo.md "A deal" 6, rulings K1–K3): its own hand, both table cards, the
     partnership mode and partners, the trick on the table (and the one just completed), every player's
     captured point cards, points and number of captured cards — not the identity of captured zero cards."""
 
-    deal_number: int                   # 1..5
+    deal_number: int  # 1..5
     dealer: int
     phase: str
     to_act: tuple[int, ...]
-    hand: CardSet | None               # None for a spectator
+    hand: CardSet | None  # None for a spectator
     hand_sizes: tuple[int, ...]
-    starting_card: str | None          # 開始札
+    starting_card: str | None  # 開始札
     other_table_card: str | None
-    table_taker: int | None            # who took the table cards (trick 1's winner)
-    mode: str | None                   # "single" (パートナー1人戦) / "double" (パートナー2人戦)
-    partners: tuple[int, ...]          # this seat's partners (one-way); () for a spectator
+    table_taker: int | None  # who took the table cards (trick 1's winner)
+    mode: str | None  # "single" (パートナー1人戦) / "double" (パートナー2人戦)
+    partners: tuple[int, ...]  # this seat's partners (one-way); () for a spectator
     partner_map: tuple[tuple[int, ...], ...]  # every seat's partners
-    trick_number: int                  # 1..10
+    trick_number: int  # 1..10
     lead_suit: str | None
     trick: tuple[tuple[int, str], ...]  # (seat, card) in play order; trick 1 is led by the starting card
     last_trick: tuple[tuple[int, str], ...]
     last_winner: int | None
-    point_cards: tuple[CardSet, ...]   # captured point cards, face up (gogyo.md 6)
+    point_cards: tuple[CardSet, ...]  # captured point cards, face up (gogyo.md 6)
     points: tuple[int, ...]
-    captured_counts: tuple[int, ...]   # cards captured, point and zero (K1)
+    captured_counts: tuple[int, ...]  # cards captured, point and zero (K1)
     tricks_won: tuple[int, ...]
-    scores_now: tuple[int, ...]        # each seat's score if the deal ended now
+    scores_now: tuple[int, ...]  # each seat's score if the deal ended now
     deal_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
 
 
 # --- the game --------------------------------------------------------------------------------
+
 
 class GogyoSokoku(Game):
     """The rules of Gogyō Sōkoku (see the module docstring for sources)."""
@@ -195,10 +213,24 @@ class GogyoSokoku(Game):
 
     # lifecycle
     def initial(self) -> GogyoState:
-        return GogyoState(phase=DEAL, deal_index=0, dealer=self.options.first_dealer, turn=None,
-                          hands=(0,) * PLAYERS, table=(), mode=SINGLE, trick_index=0, lead_suit=None,
-                          trick=(), captured=(0,) * PLAYERS, tricks_won=(0,) * PLAYERS, table_taker=None,
-                          last_trick=(), last_winner=None, scores=())
+        return GogyoState(
+            phase=DEAL,
+            deal_index=0,
+            dealer=self.options.first_dealer,
+            turn=None,
+            hands=(0,) * PLAYERS,
+            table=(),
+            mode=SINGLE,
+            trick_index=0,
+            lead_suit=None,
+            trick=(),
+            captured=(0,) * PLAYERS,
+            tricks_won=(0,) * PLAYERS,
+            table_taker=None,
+            last_trick=(),
+            last_winner=None,
+            scores=(),
+        )
 
     def chance(self, state: GogyoState) -> str | None:
         return "deal" if state.phase == DEAL else None
@@ -225,12 +257,23 @@ class GogyoSokoku(Game):
         self.check_deal(state, deal)
         table = tuple(deal.rest)
         return GogyoState(
-            phase=PLAY, deal_index=state.deal_index, dealer=state.dealer,
+            phase=PLAY,
+            deal_index=state.deal_index,
+            dealer=state.dealer,
             turn=self.ring.next(state.dealer),  # gogyo.md 4: the dealer's left plays first to trick 1
-            hands=tuple(C.mask(h) for h in deal.hands), table=table, mode=mode_of(table), trick_index=0,
+            hands=tuple(C.mask(h) for h in deal.hands),
+            table=table,
+            mode=mode_of(table),
+            trick_index=0,
             lead_suit=C.suit_of(table[0]),  # gogyo.md 4: the starting card is the opening lead
-            trick=(), captured=(0,) * PLAYERS, tricks_won=(0,) * PLAYERS, table_taker=None,
-            last_trick=(), last_winner=None, scores=state.scores)
+            trick=(),
+            captured=(0,) * PLAYERS,
+            tricks_won=(0,) * PLAYERS,
+            table_taker=None,
+            last_trick=(),
+            last_winner=None,
+            scores=state.scores,
+        )
 
     # actions
     def parse_action(self, text: str) -> Action:
@@ -238,11 +281,14 @@ class GogyoSokoku(Game):
         if len(words) == 2 and words[0].lower() == "play":
             card = require_cards(words[1:])[0]
             if card not in _PLAYS:
-                raise NotationError(f"{words[1]}: not a card of Gogyō Sōkoku (52 cards, no Joker)",
-                                    ja=f"{words[1]}: 五行相克のカードではありません(52枚、ジョーカーなし)")
+                raise NotationError(
+                    f"{words[1]}: not a card of Gogyō Sōkoku (52 cards, no Joker)",
+                    ja=f"{words[1]}: 五行相克のカードではありません(52枚、ジョーカーなし)",
+                )
             return _PLAYS[card]
-        raise NotationError(f"not a Gogyō Sōkoku action: {text!r} (write 'play QS')",
-                            ja="五行相克の手ではありません(例: play QS)")
+        raise NotationError(
+            f"not a Gogyō Sōkoku action: {text!r} (write 'play QS')", ja="五行相克の手ではありません(例: play QS)"
+        )
 
     def legal_actions(self, state: GogyoState, seat: int) -> list[Action]:
         if state.phase != PLAY or seat != state.turn:
@@ -268,8 +314,10 @@ class GogyoSokoku(Game):
         if state.phase != PLAY or seat != state.turn:
             self._check_turn(state, seat)  # raises, saying whose turn it is
         if not isinstance(action, Play):
-            raise IllegalAction("it is time to play a card to the trick (e.g. 'play QS')",
-                                ja="今はトリックにカードを出す番です(例: play QS)")
+            raise IllegalAction(
+                "it is time to play a card to the trick (e.g. 'play QS')",
+                ja="今はトリックにカードを出す番です(例: play QS)",
+            )
         card = action.card
         hand = state.hands[seat]
         if not hand >> card & 1:
@@ -279,21 +327,34 @@ class GogyoSokoku(Game):
             # gogyo.md 4–5: a player holding the suit led (trick 1: the starting card's suit) must play it
             sym = C.SUIT_SYMBOLS[lead]
             if state.trick_index == 0:
-                raise IllegalAction(f"must follow the starting card's suit (開始札) {sym}",
-                                    ja=f"開始札のスート {sym} を持っているのでフォローが必要です")
+                raise IllegalAction(
+                    f"must follow the starting card's suit (開始札) {sym}",
+                    ja=f"開始札のスート {sym} を持っているのでフォローが必要です",
+                )
             raise IllegalAction(f"must follow suit {sym}", ja=f"{sym} を持っているのでフォローが必要です")
-        hands = state.hands[:seat] + (hand & ~(1 << card),) + state.hands[seat + 1:]
+        hands = state.hands[:seat] + (hand & ~(1 << card),) + state.hands[seat + 1 :]
         trick = state.trick + ((seat, card),)
         if len(trick) < PLAYERS:
             # K2: the trick just completed stays in view until the next trick's first card is played
             leading = len(trick) == 1
             return GogyoState(
-                phase=PLAY, deal_index=state.deal_index, dealer=state.dealer, turn=self._left[seat],
-                hands=hands, table=state.table, mode=state.mode, trick_index=state.trick_index,
-                lead_suit=(card >> 4) & 3 if lead is None else lead, trick=trick, captured=state.captured,
-                tricks_won=state.tricks_won, table_taker=state.table_taker,
-                last_trick=() if leading else state.last_trick, last_winner=None if leading else state.last_winner,
-                scores=state.scores)
+                phase=PLAY,
+                deal_index=state.deal_index,
+                dealer=state.dealer,
+                turn=self._left[seat],
+                hands=hands,
+                table=state.table,
+                mode=state.mode,
+                trick_index=state.trick_index,
+                lead_suit=(card >> 4) & 3 if lead is None else lead,
+                trick=trick,
+                captured=state.captured,
+                tricks_won=state.tricks_won,
+                table_taker=state.table_taker,
+                last_trick=() if leading else state.last_trick,
+                last_winner=None if leading else state.last_winner,
+                scores=state.scores,
+            )
         return self._finish_trick(state, hands, trick)
 
     def _finish_trick(self, state: GogyoState, hands: tuple[int, ...], trick) -> GogyoState:
@@ -310,19 +371,44 @@ class GogyoSokoku(Game):
         if index < TRICKS_PER_DEAL:
             # gogyo.md 4–5: the winner leads the next trick
             return GogyoState(
-                phase=PLAY, deal_index=state.deal_index, dealer=state.dealer, turn=winner, hands=hands,
-                table=state.table, mode=state.mode, trick_index=index, lead_suit=None, trick=(),
-                captured=captured, tricks_won=tricks_won, table_taker=table_taker, last_trick=trick,
-                last_winner=winner, scores=state.scores)
+                phase=PLAY,
+                deal_index=state.deal_index,
+                dealer=state.dealer,
+                turn=winner,
+                hands=hands,
+                table=state.table,
+                mode=state.mode,
+                trick_index=index,
+                lead_suit=None,
+                trick=(),
+                captured=captured,
+                tricks_won=tricks_won,
+                table_taker=table_taker,
+                last_trick=trick,
+                last_winner=winner,
+                scores=state.scores,
+            )
         scores = state.scores + (deal_score(tuple(points_of(m) for m in captured), state.mode),)
         deal_index = state.deal_index + 1
         over = deal_index == DEALS_PER_GAME
         return GogyoState(
-            phase=OVER if over else DEAL, deal_index=deal_index,
+            phase=OVER if over else DEAL,
+            deal_index=deal_index,
             dealer=state.dealer if over else self.ring.next(state.dealer),  # gogyo.md "A game": clockwise
-            turn=None, hands=hands, table=state.table, mode=state.mode, trick_index=index, lead_suit=None,
-            trick=(), captured=captured, tricks_won=tricks_won, table_taker=table_taker, last_trick=trick,
-            last_winner=winner, scores=scores)
+            turn=None,
+            hands=hands,
+            table=state.table,
+            mode=state.mode,
+            trick_index=index,
+            lead_suit=None,
+            trick=(),
+            captured=captured,
+            tricks_won=tricks_won,
+            table_taker=table_taker,
+            last_trick=trick,
+            last_winner=winner,
+            scores=scores,
+        )
 
     # views
     def observation(self, state: GogyoState, seat: int | None) -> GogyoObservation:
@@ -330,22 +416,32 @@ class GogyoSokoku(Game):
         points = tuple(points_of(m) for m in state.captured)
         partner_map = PARTNER_MAPS[state.mode] if dealt else ()
         return GogyoObservation(
-            seat=seat, deal_number=min(state.deal_index + 1, DEALS_PER_GAME), dealer=state.dealer,
-            phase=state.phase, to_act=tuple(sorted(self.to_act(state))),
+            seat=seat,
+            deal_number=min(state.deal_index + 1, DEALS_PER_GAME),
+            dealer=state.dealer,
+            phase=state.phase,
+            to_act=tuple(sorted(self.to_act(state))),
             hand=None if seat is None else CardSet(state.hands[seat]),
             hand_sizes=tuple(h.bit_count() for h in state.hands),
             starting_card=C.text(state.table[0]) if dealt else None,
             other_table_card=C.text(state.table[1]) if dealt else None,
-            table_taker=state.table_taker, mode=state.mode if dealt else None,
-            partners=partner_map[seat] if dealt and seat is not None else (), partner_map=partner_map,
+            table_taker=state.table_taker,
+            mode=state.mode if dealt else None,
+            partners=partner_map[seat] if dealt and seat is not None else (),
+            partner_map=partner_map,
             trick_number=min(state.trick_index + 1, TRICKS_PER_DEAL),
             lead_suit=None if state.lead_suit is None else C.SUITS[state.lead_suit],
             trick=tuple((s, C.text(c)) for s, c in state.trick),
-            last_trick=tuple((s, C.text(c)) for s, c in state.last_trick), last_winner=state.last_winner,
-            point_cards=tuple(CardSet(m & POINT_MASK) for m in state.captured), points=points,
-            captured_counts=tuple(m.bit_count() for m in state.captured), tricks_won=state.tricks_won,
+            last_trick=tuple((s, C.text(c)) for s, c in state.last_trick),
+            last_winner=state.last_winner,
+            point_cards=tuple(CardSet(m & POINT_MASK) for m in state.captured),
+            points=points,
+            captured_counts=tuple(m.bit_count() for m in state.captured),
+            tricks_won=state.tricks_won,
             scores_now=deal_score(points, state.mode) if dealt else (0,) * PLAYERS,
-            deal_scores=state.scores, totals=self.totals(state))
+            deal_scores=state.scores,
+            totals=self.totals(state),
+        )
 
     def reshuffle_unseen(self, state: GogyoState, seat: int | None, rng: random.Random) -> GogyoState:
         # Hidden places: the other seats' hands, and every captured pile's face-down zero cards (gogyo.md 6,
@@ -365,7 +461,7 @@ class GogyoSokoku(Game):
         k = 0
         for s, m in enumerate(face_down):
             size = m.bit_count()
-            captured[s] = (captured[s] & ~m) | C.mask(zeros[k:k + size])
+            captured[s] = (captured[s] & ~m) | C.mask(zeros[k : k + size])
             k += size
         rest = zeros[k:] + C.card_list(pool & POINT_MASK)
         rng.shuffle(rest)
@@ -373,7 +469,7 @@ class GogyoSokoku(Game):
         k = 0
         for s in others:
             size = hands[s].bit_count()
-            hands[s] = C.mask(rest[k:k + size])
+            hands[s] = C.mask(rest[k : k + size])
             k += size
         return evolve(state, hands=tuple(hands), captured=tuple(captured))
 
@@ -392,4 +488,3 @@ class GogyoSokoku(Game):
 
     def deal_scores(self, state: GogyoState) -> tuple[tuple[int, ...], ...]:
         return state.scores
-

@@ -44,8 +44,22 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from ..cards import JOKER, CardSet, suit_cards
-from ..core import (Action, Deal, DealError, Game, IllegalAction, NotationError, Observation, Options, OptionError,
-                    option, evolve, parse_words, replace_at, require_cards)
+from ..core import (
+    Action,
+    Deal,
+    DealError,
+    Game,
+    IllegalAction,
+    NotationError,
+    Observation,
+    OptionError,
+    Options,
+    evolve,
+    option,
+    parse_words,
+    replace_at,
+    require_cards,
+)
 
 HAND_SIZE = 10  # rules §Cards: 10 each to the 5 players in play
 IN_PLAY = 5  # rules §Table: 5 play; with 6 the dealer holds no cards
@@ -76,8 +90,16 @@ PASS_PLAN = ("ace", "ace", "other", "other")
 trump Ace at the battle-1 deal (the 仮親 if there was one), "other" their partner; each gives to the
 other. The なかよし村 table was lost (K5): a variant plugs in another plan here."""
 
-DEAL, SWAP, CALL, PASS, TRUMP, PLAY, SIXTEEN, OVER = ("deal", "swap", "call", "pass", "trump", "play",
-                                                      "sixteen", "over")
+DEAL, SWAP, CALL, PASS, TRUMP, PLAY, SIXTEEN, OVER = (
+    "deal",
+    "swap",
+    "call",
+    "pass",
+    "trump",
+    "play",
+    "sixteen",
+    "over",
+)
 _DECIDING = (CALL, PASS, TRUMP, PLAY, SIXTEEN)
 
 
@@ -85,31 +107,40 @@ _DECIDING = (CALL, PASS, TRUMP, PLAY, SIXTEEN)
 class GoninkanOptions(Options):
     players: int = option(6, 5, doc="6 (the championship form: a non-playing dealer 配り役) or 5, all playing")
     rounds: int = option(10, doc="rounds in a game (≥ 1); the last round's battle 1 has ♠ trump")
-    joker_ban: str = option("play", "lead",
-                            doc='K1: the Joker may not be "play"ed, or only not "lead", in tricks 1 and 10')
-    last_trick_joker: str = option("forbidden", "weakest",
-                                   doc='K1: in trick 10 the Joker obeys joker_ban ("forbidden") or is the weakest card')
-    early_stop: bool = option(True, False,
-                              doc="K3, G7: a battle ends as soon as its result is certain (false: 10 tricks)")
+    joker_ban: str = option(
+        "play", "lead", doc='K1: the Joker may not be "play"ed, or only not "lead", in tricks 1 and 10'
+    )
+    last_trick_joker: str = option(
+        "forbidden", "weakest", doc='K1: in trick 10 the Joker obeys joker_ban ("forbidden") or is the weakest card'
+    )
+    early_stop: bool = option(
+        True, False, doc="K3, G7: a battle ends as soon as its result is certain (false: 10 tricks)"
+    )
     sixteen_in_battle1: bool = option(False, True, doc="十六 / 逆十六 also in battle 1 (なかよし村)")
     zero_sum: bool = option(False, True, doc="5 players: each ally settles with each Napoleon player (×3 / ×2)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.rounds < 1:
-            raise OptionError(f"option 'rounds' must be at least 1, not {self.rounds}",
-                              ja=f"オプション rounds(ラウンド数)は1以上です({self.rounds} は不可)")
+            raise OptionError(
+                f"option 'rounds' must be at least 1, not {self.rounds}",
+                ja=f"オプション rounds(ラウンド数)は1以上です({self.rounds} は不可)",
+            )
         if self.zero_sum and self.players == 6:
-            raise OptionError("option 'zero_sum' is for 5 players only: with 6 the dealer scores with "
-                              "Napoleon and every battle is zero-sum already",
-                              ja="オプション zero_sum は5人専用です(6人では配り役が関係側で得点するので元からゼロサムです)")
+            raise OptionError(
+                "option 'zero_sum' is for 5 players only: with 6 the dealer scores with "
+                "Napoleon and every battle is zero-sum already",
+                ja="オプション zero_sum は5人専用です(6人では配り役が関係側で得点するので元からゼロサムです)",
+            )
 
 
 # --- actions --------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Call(Action):
     """「行く!」 (``go``: I lead) or 「来い!」 (``come``: my partner leads) (rules §Battle 1 5)."""
+
     go: bool
 
     def __str__(self) -> str:
@@ -119,6 +150,7 @@ class Call(Action):
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play a card; a led Joker names the suit to follow (``play JK:H``, K2)."""
+
     card: int
     suit: int | None = None
 
@@ -131,6 +163,7 @@ class Play(Action):
 @dataclass(frozen=True, slots=True)
 class Give(Action):
     """Pass one card to one's partner (battles 2–3, rules §Battles 2 and 3)."""
+
     card: int
 
     def __str__(self) -> str:
@@ -140,6 +173,7 @@ class Give(Action):
 @dataclass(frozen=True, slots=True)
 class Trump(Action):
     """Declare the trump suit of battle 2 or 3 (rules §Battles 2 and 3)."""
+
     suit: int
 
     def __str__(self) -> str:
@@ -149,6 +183,7 @@ class Trump(Action):
 @dataclass(frozen=True, slots=True)
 class Sixteen(Action):
     """Declare 十六 / 逆十六 (``sixteen``: go for all 16 honours) or ``stop`` (rules §Scoring)."""
+
     declare: bool
 
     def __str__(self) -> str:
@@ -160,8 +195,16 @@ _JOKER_LEADS = tuple(Play(JOKER, s) for s in range(4))
 _CALLS = (Call(True), Call(False))
 _SIXTEENS = (Sixteen(True), Sixteen(False))
 _TRUMPS = tuple(Trump(s) for s in range(4))
-_WORDS = {"go": Call(True), "行く": Call(True), "come": Call(False), "来い": Call(False),
-          "sixteen": Sixteen(True), "十六": Sixteen(True), "逆十六": Sixteen(True), "stop": Sixteen(False)}
+_WORDS = {
+    "go": Call(True),
+    "行く": Call(True),
+    "come": Call(False),
+    "来い": Call(False),
+    "sixteen": Sixteen(True),
+    "十六": Sixteen(True),
+    "逆十六": Sixteen(True),
+    "stop": Sixteen(False),
+}
 
 
 _SUIT_ORDER: list[dict[int, tuple[int, ...]]] = [{} for _ in range(4)]
@@ -184,23 +227,24 @@ def _canonical(m: int) -> list[int]:
 
 # --- state ----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class RoundSetup:
     """What stays fixed while a battle is played: the seats, the teams, the trump and the call."""
 
-    round: int                        # 0-based
-    battle: int                       # 1..3
-    dealer: int                       # the dealer's *position* (配り役 with 6, 親 with 5)
-    seating: tuple[int, ...]          # player id at each position (positions in play order)
-    next_player: tuple[int, ...]      # by player id: the next player in play (−1: the 6-player dealer)
-    trump: int                        # −1 until declared (battles 2–3)
-    ace: int                          # who held the trump Ace at the battle-1 deal (the 仮親 if any); −1 before
-    other: int                        # their partner, who declares trump in battles 2–3
-    napoleon: int                     # bitmask of player ids on the Napoleon side (the pair, the 6-player dealer)
-    kari_oya: int                     # the double holder (仮親) this round, or −1
-    swap: tuple[int, ...]             # the blind swap: (the partner's card, the power card), or ()
-    seat_swap: tuple[int, ...]        # the two players who changed places this round, or ()
-    call: str                         # "", "go" or "come"
+    round: int  # 0-based
+    battle: int  # 1..3
+    dealer: int  # the dealer's *position* (配り役 with 6, 親 with 5)
+    seating: tuple[int, ...]  # player id at each position (positions in play order)
+    next_player: tuple[int, ...]  # by player id: the next player in play (−1: the 6-player dealer)
+    trump: int  # −1 until declared (battles 2–3)
+    ace: int  # who held the trump Ace at the battle-1 deal (the 仮親 if any); −1 before
+    other: int  # their partner, who declares trump in battles 2–3
+    napoleon: int  # bitmask of player ids on the Napoleon side (the pair, the 6-player dealer)
+    kari_oya: int  # the double holder (仮親) this round, or −1
+    swap: tuple[int, ...]  # the blind swap: (the partner's card, the power card), or ()
+    seat_swap: tuple[int, ...]  # the two players who changed places this round, or ()
+    call: str  # "", "go" or "come"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,20 +252,20 @@ class GoninkanState:
     """A Gonin-kan game at one moment. Hands and piles are card bitmasks indexed by player id."""
 
     phase: str
-    turn: int                         # the player to act (−1 in chance phases and at the end)
+    turn: int  # the player to act (−1 in chance phases and at the end)
     setup: RoundSetup
     hands: tuple[int, ...]
     trick: tuple[tuple[int, int], ...]  # (player, card) in play order
-    lead: int                         # the suit to follow in this trick (a led Joker's named suit), −1
+    lead: int  # the suit to follow in this trick (a led Joker's named suit), −1
     history: tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]  # (lead suit, trick, winner) per trick
-    captured: tuple[int, ...]         # honours each player captured this battle (public, rules §Battle 1 7)
-    discards: int                     # other cards of completed tricks (played face up: public)
+    captured: tuple[int, ...]  # honours each player captured this battle (public, rules §Battle 1 7)
+    discards: int  # other cards of completed tricks (played face up: public)
     napoleon_honours: int
     ally_honours: int
-    outcome: int                      # 0 undecided, NAPOLEON or ALLIES: the side that won the battle
-    skunk: bool                       # the losers had no honour when the result was decided
-    sixteen: int                      # 0, or the side that declared 十六 (NAPOLEON) / 逆十六 (ALLIES)
-    sixteen_result: int               # 0 pending, 1 success, −1 failure
+    outcome: int  # 0 undecided, NAPOLEON or ALLIES: the side that won the battle
+    skunk: bool  # the losers had no honour when the result was decided
+    sixteen: int  # 0, or the side that declared 十六 (NAPOLEON) / 逆十六 (ALLIES)
+    sixteen_result: int  # 0 pending, 1 success, −1 failure
     passes: tuple[tuple[int, int, int], ...]  # (giver, receiver, card) in battles 2–3
     scores: tuple[tuple[int, ...], ...]  # per completed battle, by player id
 
@@ -297,6 +341,7 @@ def battle_value(*, battle: int, outcome: int, skunk: bool, sixteen: int = 0, si
 
 # --- observation -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class GoninkanObservation(Observation):
     """What one player at the table (``seat`` None: a spectator) knows (G1, G2).
@@ -310,38 +355,38 @@ class GoninkanObservation(Observation):
 
     players: int
     rounds: int
-    round_number: int                  # 1..rounds
-    battle: int                        # 1..3
+    round_number: int  # 1..rounds
+    battle: int  # 1..3
     phase: str
     to_act: tuple[int, ...]
-    dealer: int                        # the dealer's player id
-    seating: tuple[int, ...]           # player id at each position, in play order
-    seat_swap: tuple[int, ...]         # the two players who changed places this round
-    role: str | None                   # "napoleon", "ally", "dealer" (6 players: Napoleon side), None
-    napoleon: tuple[int, ...]          # the Napoleon pair (関係), once known
-    ace_holder: int | None             # who held the trump Ace at the battle-1 deal, when this seat knows
-    kari_oya: int | None               # the double holder (仮親) this round
-    swap: tuple[str, ...] | None       # the blind swap's cards (partner's card, power card), 仮親 and partner only
+    dealer: int  # the dealer's player id
+    seating: tuple[int, ...]  # player id at each position, in play order
+    seat_swap: tuple[int, ...]  # the two players who changed places this round
+    role: str | None  # "napoleon", "ally", "dealer" (6 players: Napoleon side), None
+    napoleon: tuple[int, ...]  # the Napoleon pair (関係), once known
+    ace_holder: int | None  # who held the trump Ace at the battle-1 deal, when this seat knows
+    kari_oya: int | None  # the double holder (仮親) this round
+    swap: tuple[str, ...] | None  # the blind swap's cards (partner's card, power card), 仮親 and partner only
     trump: str | None
-    target: int                        # honours the Napoleon side needs
-    ally_target: int                   # honours that stop it (17 − target)
-    caller: int | None                 # who calls 行く / 来い
+    target: int  # honours the Napoleon side needs
+    ally_target: int  # honours that stop it (17 − target)
+    caller: int | None  # who calls 行く / 来い
     call: str | None
     passes: tuple[tuple[int, int, str | None], ...]  # (giver, receiver, card or None when unseen)
     hand: CardSet | None
     hand_sizes: tuple[int, ...]
-    tricks_played: int                 # completed tricks this battle (0..10)
+    tricks_played: int  # completed tricks this battle (0..10)
     trick: tuple[tuple[int, str], ...]
-    lead_suit: str | None              # the suit to follow (a led Joker's named suit)
+    lead_suit: str | None  # the suit to follow (a led Joker's named suit)
     history: tuple[tuple[str, tuple[tuple[int, str], ...], int], ...]  # (lead suit, trick, winner)
-    captured: tuple[CardSet, ...]      # honours captured by each player this battle
+    captured: tuple[CardSet, ...]  # honours captured by each player this battle
     discards: CardSet
     napoleon_honours: int
     ally_honours: int
-    result: str | None                 # "napoleon" or "allies" once the battle is decided
+    result: str | None  # "napoleon" or "allies" once the battle is decided
     skunk: bool
-    sixteen: str | None                # "napoleon" (十六) or "allies" (逆十六) when declared
-    sixteen_result: str | None         # "success" / "failure"
+    sixteen: str | None  # "napoleon" (十六) or "allies" (逆十六) when declared
+    sixteen_result: str | None  # "success" / "failure"
     deal_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
 
@@ -350,6 +395,7 @@ _SIDE_NAMES = {NAPOLEON: "napoleon", ALLIES: "allies"}
 
 
 # --- the game --------------------------------------------------------------------------------
+
 
 class Goninkan(Game):
     """The rules of Gonin-kan (see the module docstring for sources)."""
@@ -376,15 +422,42 @@ class Goninkan(Game):
     def initial(self) -> GoninkanState:
         seating = tuple(range(self.n))  # rules §Table: ids are the starting positions
         setup = self._round_setup(0, self.options.first_dealer, seating)
-        return GoninkanState(phase=DEAL, turn=-1, setup=setup, hands=(0,) * self.n, trick=(), lead=-1,
-                             history=(), captured=(0,) * self.n, discards=0, napoleon_honours=0, ally_honours=0,
-                             outcome=0, skunk=False, sixteen=0, sixteen_result=0, passes=(), scores=())
+        return GoninkanState(
+            phase=DEAL,
+            turn=-1,
+            setup=setup,
+            hands=(0,) * self.n,
+            trick=(),
+            lead=-1,
+            history=(),
+            captured=(0,) * self.n,
+            discards=0,
+            napoleon_honours=0,
+            ally_honours=0,
+            outcome=0,
+            skunk=False,
+            sixteen=0,
+            sixteen_result=0,
+            passes=(),
+            scores=(),
+        )
 
     def _round_setup(self, round_index: int, dealer: int, seating: tuple[int, ...]) -> RoundSetup:
-        return RoundSetup(round=round_index, battle=1, dealer=dealer, seating=seating,
-                          next_player=next_players(seating, dealer),
-                          trump=battle1_trump(round_index, self.options.rounds), ace=-1, other=-1, napoleon=0,
-                          kari_oya=-1, swap=(), seat_swap=(), call="")
+        return RoundSetup(
+            round=round_index,
+            battle=1,
+            dealer=dealer,
+            seating=seating,
+            next_player=next_players(seating, dealer),
+            trump=battle1_trump(round_index, self.options.rounds),
+            ace=-1,
+            other=-1,
+            napoleon=0,
+            kari_oya=-1,
+            swap=(),
+            seat_swap=(),
+            call="",
+        )
 
     def chance(self, state: GoninkanState) -> str | None:
         if state.phase == DEAL:
@@ -424,9 +497,23 @@ class Goninkan(Game):
         self.check_deal(state, deal)
         setup = state.setup
         hands = tuple(C.mask(h) for h in deal.hands)
-        fresh = dict(turn=-1, hands=hands, trick=(), lead=-1, history=(), captured=(0,) * self.n, discards=0,
-                     napoleon_honours=0, ally_honours=0, outcome=0, skunk=False, sixteen=0, sixteen_result=0,
-                     passes=(), scores=state.scores)
+        fresh = dict(
+            turn=-1,
+            hands=hands,
+            trick=(),
+            lead=-1,
+            history=(),
+            captured=(0,) * self.n,
+            discards=0,
+            napoleon_honours=0,
+            ally_honours=0,
+            outcome=0,
+            skunk=False,
+            sixteen=0,
+            sixteen_result=0,
+            passes=(),
+            scores=state.scores,
+        )
         if setup.battle > 1:
             # rules §Battles 2 and 3: same dealer, teams and seats; the Ace holder passes first (K5: the plan says)
             first = setup.ace if self.pass_plan[0] == "ace" else setup.other
@@ -475,18 +562,23 @@ class Goninkan(Game):
             raise IllegalAction("no blind swap (仮親) is pending", ja="仮親の伏せ札の交換はありません")
         words = parse_words(text)
         if len(words) != 3 or words[0].lower() != "swap":
-            raise NotationError(f"not a swap: {text!r} (write e.g. 'swap 7H JK': the partner's card, then "
-                                "the Joker or trump Ace)",
-                                ja="交換の書き方ではありません(例: swap 7H JK ― パートナーのカード、次にジョーカーか切り札のA)")
+            raise NotationError(
+                f"not a swap: {text!r} (write e.g. 'swap 7H JK': the partner's card, then the Joker or trump Ace)",
+                ja="交換の書き方ではありません(例: swap 7H JK ― パートナーのカード、次にジョーカーか切り札のA)",
+            )
         card, power = require_cards(words[1:])
         setup = state.setup
         if not state.hands[setup.other] >> card & 1:
-            raise IllegalAction(f"{C.text(card)} is not in the partner's (player {setup.other}'s) hand",
-                                ja=f"{C.symbol(card)} はパートナー(プレイヤー {setup.other})の手札にありません")
+            raise IllegalAction(
+                f"{C.text(card)} is not in the partner's (player {setup.other}'s) hand",
+                ja=f"{C.symbol(card)} はパートナー(プレイヤー {setup.other})の手札にありません",
+            )
         if power not in self._power_cards(setup):
             ace = self._power_cards(setup)[1]
-            raise IllegalAction(f"the 仮親's card in the swap must be JK or {C.text(ace)}, not {C.text(power)}",
-                                ja=f"交換する仮親のカードはジョーカーか {C.symbol(ace)} です({C.symbol(power)} は不可)")
+            raise IllegalAction(
+                f"the 仮親's card in the swap must be JK or {C.text(ace)}, not {C.text(power)}",
+                ja=f"交換する仮親のカードはジョーカーか {C.symbol(ace)} です({C.symbol(power)} は不可)",
+            )
         hands = state.hands
         hands = replace_at(hands, setup.ace, hands[setup.ace] & ~(1 << power) | 1 << card)
         hands = replace_at(hands, setup.other, hands[setup.other] & ~(1 << card) | 1 << power)
@@ -497,9 +589,11 @@ class Goninkan(Game):
     def parse_action(self, text: str) -> Action:
         words = parse_words(text)
         if not words:
-            raise NotationError("empty action (write e.g. 'go', 'come', 'play QS', 'play JK:H', 'give 7H', "
-                                "'trump H', 'sixteen' or 'stop')",
-                                ja="手が空です(例: go 行く, come 来い, play QS, play JK:H, give 7H, trump H, sixteen 十六, stop)")
+            raise NotationError(
+                "empty action (write e.g. 'go', 'come', 'play QS', 'play JK:H', 'give 7H', "
+                "'trump H', 'sixteen' or 'stop')",
+                ja="手が空です(例: go 行く, come 来い, play QS, play JK:H, give 7H, trump H, sixteen 十六, stop)",
+            )
         verb = words[0].lower()
         if len(words) == 1 and verb in _WORDS:
             return _WORDS[verb]
@@ -511,17 +605,20 @@ class Goninkan(Game):
                 if not colon:
                     return _PLAYS.get(card) or Play(card)
                 if card != JOKER:
-                    raise NotationError(f"only the Joker names a suit: {text!r}",
-                                        ja="スートを指定できるのはジョーカーだけです")
+                    raise NotationError(
+                        f"only the Joker names a suit: {text!r}", ja="スートを指定できるのはジョーカーだけです"
+                    )
                 return _JOKER_LEADS[_read_suit(suit_text)]
             if verb == "give":
                 return Give(require_cards([arg])[0])
             if verb == "trump":
                 return _TRUMPS[_read_suit(arg)]
-        raise NotationError(f"not a Gonin-kan action: {text!r} (write 'go', 'come', 'play QS', 'play JK:H', "
-                            "'give 7H', 'trump H', 'sixteen' or 'stop')",
-                            ja="ゴニンカンの手ではありません(go 行く, come 来い, play QS, play JK:H, give 7H, trump H, "
-                               "sixteen 十六, stop のどれか)")
+        raise NotationError(
+            f"not a Gonin-kan action: {text!r} (write 'go', 'come', 'play QS', 'play JK:H', "
+            "'give 7H', 'trump H', 'sixteen' or 'stop')",
+            ja="ゴニンカンの手ではありません(go 行く, come 来い, play QS, play JK:H, give 7H, trump H, "
+            "sixteen 十六, stop のどれか)",
+        )
 
     def legal_actions(self, state: GoninkanState, seat: int) -> list[Action]:
         if seat != state.turn:
@@ -577,30 +674,40 @@ class Goninkan(Game):
         phase = state.phase
         if phase == PLAY:
             if not isinstance(action, Play):
-                raise IllegalAction("it is time to play a card to the trick (e.g. 'play QS', 'play JK:H')",
-                                    ja="今はトリックにカードを出す番です(例: play QS, play JK:H)")
+                raise IllegalAction(
+                    "it is time to play a card to the trick (e.g. 'play QS', 'play JK:H')",
+                    ja="今はトリックにカードを出す番です(例: play QS, play JK:H)",
+                )
             return self._play(state, seat, action)
         if phase == CALL:
             if not isinstance(action, Call):
-                raise IllegalAction("it is time to call 行く 'go' (I lead) or 来い 'come' (my partner leads)",
-                                    ja="今は「行く!」(go: 自分がリード)か「来い!」(come: パートナーがリード)を宣言する番です")
+                raise IllegalAction(
+                    "it is time to call 行く 'go' (I lead) or 来い 'come' (my partner leads)",
+                    ja="今は「行く!」(go: 自分がリード)か「来い!」(come: パートナーがリード)を宣言する番です",
+                )
             setup = state.setup
             partner = setup.other if seat == setup.ace else setup.ace
             return evolve(state, phase=PLAY, turn=seat if action.go else partner, setup=evolve(setup, call=str(action)))
         if phase == PASS:
             if not isinstance(action, Give):
-                raise IllegalAction("it is time to pass a card to your partner (e.g. 'give 7H')",
-                                    ja="今はパートナーにカードを1枚渡す番です(例: give 7H)")
+                raise IllegalAction(
+                    "it is time to pass a card to your partner (e.g. 'give 7H')",
+                    ja="今はパートナーにカードを1枚渡す番です(例: give 7H)",
+                )
             return self._give(state, seat, action.card)
         if phase == TRUMP:
             if not isinstance(action, Trump):
-                raise IllegalAction("it is time to declare the trump suit (e.g. 'trump H')",
-                                    ja="今は切り札を宣言する番です(例: trump H)")
+                raise IllegalAction(
+                    "it is time to declare the trump suit (e.g. 'trump H')",
+                    ja="今は切り札を宣言する番です(例: trump H)",
+                )
             setup = evolve(state.setup, trump=action.suit)  # G6: any suit
             return evolve(state, phase=CALL, turn=opener(setup), setup=setup)
         if not isinstance(action, Sixteen):
-            raise IllegalAction("it is time to declare 十六 'sixteen' or 'stop'",
-                                ja="今は十六・逆十六を宣言する(sixteen)か、しない(stop)かを選ぶ番です")
+            raise IllegalAction(
+                "it is time to declare 十六 'sixteen' or 'stop'",
+                ja="今は十六・逆十六を宣言する(sixteen)か、しない(stop)かを選ぶ番です",
+            )
         return self._sixteen(state, seat, action.declare)
 
     def _play(self, state: GoninkanState, seat: int, action: Play) -> GoninkanState:
@@ -614,37 +721,60 @@ class Goninkan(Game):
             if not joker:
                 led = self.options.joker_ban == "lead" and len(state.history) == 0
                 number = len(state.history) + 1
-                raise IllegalAction(f"the Joker may not be {'led' if led else 'played'} in trick {number} (K1)",
-                                    ja=f"第{number}トリックではジョーカーを{'リードでき' if led else '出せ'}ません")
+                raise IllegalAction(
+                    f"the Joker may not be {'led' if led else 'played'} in trick {number} (K1)",
+                    ja=f"第{number}トリックではジョーカーを{'リードでき' if led else '出せ'}ません",
+                )
             if leading and action.suit is None:
-                raise IllegalAction("a led Joker names the suit to follow (K2), e.g. 'play JK:H'",
-                                    ja="ジョーカーをリードするときはフォローするスートを指定します(例: play JK:H)")
+                raise IllegalAction(
+                    "a led Joker names the suit to follow (K2), e.g. 'play JK:H'",
+                    ja="ジョーカーをリードするときはフォローするスートを指定します(例: play JK:H)",
+                )
             if not leading and action.suit is not None:
-                raise IllegalAction("only a led Joker names a suit; when following write 'play JK'",
-                                    ja="スートを指定するのはリードするジョーカーだけです。フォローでは play JK と書きます")
+                raise IllegalAction(
+                    "only a led Joker names a suit; when following write 'play JK'",
+                    ja="スートを指定するのはリードするジョーカーだけです。フォローでは play JK と書きます",
+                )
             lead = action.suit if leading else state.lead
         else:
             if action.suit is not None:
                 raise IllegalAction("only the Joker names a suit", ja="スートを指定できるのはジョーカーだけです")
             if hand & JOKER_BIT and self._joker_forced_at_9 and len(state.history) == TRICKS - 2:
-                raise IllegalAction("the Joker must be played in trick 9: it may not be played in trick 10 (K1)",
-                                    ja="第10トリックではジョーカーを出せないので、第9トリックで出さなければなりません")
+                raise IllegalAction(
+                    "the Joker must be played in trick 9: it may not be played in trick 10 (K1)",
+                    ja="第10トリックではジョーカーを出せないので、第9トリックで出さなければなりません",
+                )
             if leading:
                 lead = card >> 4 & 3
             else:
                 lead = state.lead
                 if card >> 4 & 3 != lead and suit_cards(hand & ~JOKER_BIT, lead):
-                    raise IllegalAction(f"must follow suit {C.SUIT_SYMBOLS[lead]}",  # rules §Battle 1 6
-                                        ja=f"{C.SUIT_SYMBOLS[lead]} を持っているのでフォローが必要です")
+                    raise IllegalAction(
+                        f"must follow suit {C.SUIT_SYMBOLS[lead]}",  # rules §Battle 1 6
+                        ja=f"{C.SUIT_SYMBOLS[lead]} を持っているのでフォローが必要です",
+                    )
         hands = replace_at(state.hands, seat, hand & ~(1 << card))
         trick = state.trick + ((seat, card),)
         if len(trick) < IN_PLAY:
             return GoninkanState(
-                phase=PLAY, turn=state.setup.next_player[seat], setup=state.setup, hands=hands, trick=trick,
-                lead=lead, history=state.history, captured=state.captured, discards=state.discards,
-                napoleon_honours=state.napoleon_honours, ally_honours=state.ally_honours, outcome=state.outcome,
-                skunk=state.skunk, sixteen=state.sixteen, sixteen_result=state.sixteen_result, passes=state.passes,
-                scores=state.scores)
+                phase=PLAY,
+                turn=state.setup.next_player[seat],
+                setup=state.setup,
+                hands=hands,
+                trick=trick,
+                lead=lead,
+                history=state.history,
+                captured=state.captured,
+                discards=state.discards,
+                napoleon_honours=state.napoleon_honours,
+                ally_honours=state.ally_honours,
+                outcome=state.outcome,
+                skunk=state.skunk,
+                sixteen=state.sixteen,
+                sixteen_result=state.sixteen_result,
+                passes=state.passes,
+                scores=state.scores,
+            )
         return self._complete_trick(state, hands, trick, lead)
 
     def _trick_winner(self, trick: tuple[tuple[int, int], ...], lead: int, trump: int, weak_joker: bool) -> int:
@@ -698,9 +828,24 @@ class Goninkan(Game):
             elif own == ALL_HONOURS:
                 result = 1
         after = GoninkanState(
-            phase=PLAY, turn=winner, setup=setup, hands=hands, trick=(), lead=-1, history=history, captured=captured,
-            discards=state.discards | (played & ~HONOURS), napoleon_honours=nap, ally_honours=ally, outcome=outcome,
-            skunk=skunk, sixteen=sixteen, sixteen_result=result, passes=state.passes, scores=state.scores)
+            phase=PLAY,
+            turn=winner,
+            setup=setup,
+            hands=hands,
+            trick=(),
+            lead=-1,
+            history=history,
+            captured=captured,
+            discards=state.discards | (played & ~HONOURS),
+            napoleon_honours=nap,
+            ally_honours=ally,
+            outcome=outcome,
+            skunk=skunk,
+            sixteen=sixteen,
+            sixteen_result=result,
+            passes=state.passes,
+            scores=state.scores,
+        )
         if ask_sixteen:
             return evolve(after, phase=SIXTEEN)  # the deciding trick's winner chooses (rules §Scoring)
         # K3, G7: a battle stops at a certain result (early_stop) and always at a 十六's success or failure
@@ -732,8 +877,13 @@ class Goninkan(Game):
 
     def _end_battle(self, state: GoninkanState) -> GoninkanState:
         setup = state.setup
-        value = battle_value(battle=setup.battle, outcome=state.outcome, skunk=state.skunk, sixteen=state.sixteen,
-                             sixteen_result=state.sixteen_result)
+        value = battle_value(
+            battle=setup.battle,
+            outcome=state.outcome,
+            skunk=state.skunk,
+            sixteen=state.sixteen,
+            sixteen_result=state.sixteen_result,
+        )
         scores = state.scores + (self.battle_scores(setup, value),)
         napoleon_won = state.outcome == NAPOLEON and state.sixteen_result >= 0
         if napoleon_won and setup.battle < BATTLES:
@@ -769,14 +919,25 @@ class Goninkan(Game):
         ace_known = dealt and (setup.battle > 1 or setup.kari_oya >= 0 or in_pair or self._power_card_shown(state))
         target = TARGETS[setup.battle]
         return GoninkanObservation(
-            seat=seat, players=self.n, rounds=self.options.rounds, round_number=setup.round + 1, battle=setup.battle,
-            phase=state.phase, to_act=tuple(sorted(self.to_act(state))), dealer=dealer, seating=setup.seating,
-            seat_swap=setup.seat_swap, role=role, napoleon=tuple(sorted(pair)) if dealt else (),
+            seat=seat,
+            players=self.n,
+            rounds=self.options.rounds,
+            round_number=setup.round + 1,
+            battle=setup.battle,
+            phase=state.phase,
+            to_act=tuple(sorted(self.to_act(state))),
+            dealer=dealer,
+            seating=setup.seating,
+            seat_swap=setup.seat_swap,
+            role=role,
+            napoleon=tuple(sorted(pair)) if dealt else (),
             ace_holder=setup.ace if ace_known else None,
             kari_oya=setup.kari_oya if setup.kari_oya >= 0 else None,
             swap=tuple(C.text(c) for c in setup.swap) if setup.swap and in_pair else None,
-            trump=C.SUITS[setup.trump] if setup.trump >= 0 else None, target=target,
-            ally_target=ALL_HONOURS + 1 - target, caller=opener(setup) if dealt else None,
+            trump=C.SUITS[setup.trump] if setup.trump >= 0 else None,
+            target=target,
+            ally_target=ALL_HONOURS + 1 - target,
+            caller=opener(setup) if dealt else None,
             call=setup.call or None,
             passes=tuple((g, r, C.text(c) if seat in (g, r) else None) for g, r, c in state.passes),
             hand=None if seat is None else CardSet(state.hands[seat]),
@@ -784,21 +945,29 @@ class Goninkan(Game):
             tricks_played=len(state.history),
             trick=tuple((p, C.text(c)) for p, c in state.trick),
             lead_suit=C.SUITS[state.lead] if state.lead >= 0 else None,
-            history=tuple((C.SUITS[lead], tuple((p, C.text(c)) for p, c in trick), w)
-                          for lead, trick, w in state.history),
-            captured=tuple(CardSet(m) for m in state.captured), discards=CardSet(state.discards),
-            napoleon_honours=state.napoleon_honours, ally_honours=state.ally_honours,
-            result=_SIDE_NAMES.get(state.outcome), skunk=state.skunk, sixteen=_SIDE_NAMES.get(state.sixteen),
+            history=tuple(
+                (C.SUITS[lead], tuple((p, C.text(c)) for p, c in trick), w) for lead, trick, w in state.history
+            ),
+            captured=tuple(CardSet(m) for m in state.captured),
+            discards=CardSet(state.discards),
+            napoleon_honours=state.napoleon_honours,
+            ally_honours=state.ally_honours,
+            result=_SIDE_NAMES.get(state.outcome),
+            skunk=state.skunk,
+            sixteen=_SIDE_NAMES.get(state.sixteen),
             sixteen_result={1: "success", -1: "failure"}.get(state.sixteen_result),
-            deal_scores=state.scores, totals=self.totals(state))
+            deal_scores=state.scores,
+            totals=self.totals(state),
+        )
 
     def _power_card_shown(self, state: GoninkanState) -> bool:
         """G1: once the Joker or the trump Ace is played in battle 1, everyone knows who was dealt the Ace;
         so too when a pair member plays another card in trick 9 while the Joker is forced there (K1):
         they cannot hold the Joker."""
         power = self._power_cards(state.setup)
-        if any(c in power for _, trick, _ in state.history for _, c in trick) or \
-                any(c in power for _, c in state.trick):
+        if any(c in power for _, trick, _ in state.history for _, c in trick) or any(
+            c in power for _, c in state.trick
+        ):
             return True
         pair = (state.setup.ace, state.setup.other)
         return any(p in pair for p in self._without_joker_in_trick_9(state))
@@ -831,11 +1000,16 @@ class Goninkan(Game):
         for p in self._without_joker_in_trick_9(state):
             void[p] |= NO_JOKER
         if setup.battle == 1 and setup.ace >= 0:
-            power = [(p, c) for c in self._power_cards(setup) for p in (setup.ace, setup.other)
-                     if hands[p] >> c & 1]
-            if len(power) == 2 and not in_pair and state.phase != SWAP and power[0][0] != power[1][0] \
-                    and not _void_for(void[power[0][0]], power[1][1]) \
-                    and not _void_for(void[power[1][0]], power[0][1]) and rng.random() < 0.5:
+            power = [(p, c) for c in self._power_cards(setup) for p in (setup.ace, setup.other) if hands[p] >> c & 1]
+            if (
+                len(power) == 2
+                and not in_pair
+                and state.phase != SWAP
+                and power[0][0] != power[1][0]
+                and not _void_for(void[power[0][0]], power[1][1])
+                and not _void_for(void[power[1][0]], power[0][1])
+                and rng.random() < 0.5
+            ):
                 (p0, c0), (p1, c1) = power
                 hands[p0] = hands[p0] & ~(1 << c0) | 1 << c1
                 hands[p1] = hands[p1] & ~(1 << c1) | 1 << c0
@@ -872,8 +1046,9 @@ class Goninkan(Game):
         return state.scores
 
 
-def _assign(cards: list[int], room: dict[int, int], void: list[int], rng: random.Random,
-            attempts: int = 40) -> dict[int, int] | None:
+def _assign(
+    cards: list[int], room: dict[int, int], void: list[int], rng: random.Random, attempts: int = 40
+) -> dict[int, int] | None:
     """Deal ``cards`` into the places of ``room`` (each filled exactly) so that no place gets a suit it is
     void in: most constrained cards first, random places; None if the random tries all fail."""
     for _ in range(attempts):
@@ -909,6 +1084,3 @@ def _read_suit(text: str) -> int:
         return C.parse_suit(text)
     except C.CardError as e:
         raise NotationError(str(e), ja="スートが読めません(S H D C または ♠ ♥ ♦ ♣)") from None
-
-
-

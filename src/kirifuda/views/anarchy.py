@@ -7,10 +7,18 @@ import unicodedata
 from .. import cards as C
 from ..games.anarchy import BID_JA, AnarchyObservation
 
-TITLES = {"anarchy": "アナーキー Anarchy", "anarchy-bomb": "アナーキストの爆弾 Anarchy Bomb",
-          "organised-chaos": "秩序立った混乱 Organised Chaos"}
-PHASES = {"deal": "配札 dealing", "pass": "パス pass 3 cards left", "bid": "ビッド bidding", "play": "プレイ play",
-          "over": "終了 over"}
+TITLES = {
+    "anarchy": "アナーキー Anarchy",
+    "anarchy-bomb": "アナーキストの爆弾 Anarchy Bomb",
+    "organised-chaos": "秩序立った混乱 Organised Chaos",
+}
+PHASES = {
+    "deal": "配札 dealing",
+    "pass": "パス pass 3 cards left",
+    "bid": "ビッド bidding",
+    "play": "プレイ play",
+    "over": "終了 over",
+}
 
 
 def _cards(cs) -> str:
@@ -31,14 +39,20 @@ def _who(seat: int | None) -> str:
 
 def render(obs: AnarchyObservation) -> str:
     to_act = ", ".join(map(str, obs.to_act)) or "—"
-    lines = [f"{TITLES.get(obs.game, obs.game)} — 第{obs.deal_number}ディール deal {obs.deal_number}/{obs.deals} · "
-             f"親 dealer: 席 seat {obs.dealer} · {PHASES.get(obs.phase, obs.phase)} · 手番 to act: {to_act}"]
+    lines = [
+        f"{TITLES.get(obs.game, obs.game)} — 第{obs.deal_number}ディール deal {obs.deal_number}/{obs.deals} · "
+        f"親 dealer: 席 seat {obs.dealer} · {PHASES.get(obs.phase, obs.phase)} · 手番 to act: {to_act}"
+    ]
     if obs.phase == "play":
         lines[0] += f" · 第{obs.trick_number}トリック trick {obs.trick_number}/{obs.tricks}"
     mode = "非公開 secret" if obs.bidding == "secret" else "公開 open"
-    lines.append(f"ビッド Bids ({mode}): " + " · ".join(
-        f"席{s} {_bid(b)}" + ("" if obs.bid_scores[s] is None else f" ({obs.bid_scores[s]}点 pts)")
-        for s, b in enumerate(obs.bids)))
+    lines.append(
+        f"ビッド Bids ({mode}): "
+        + " · ".join(
+            f"席{s} {_bid(b)}" + ("" if obs.bid_scores[s] is None else f" ({obs.bid_scores[s]}点 pts)")
+            for s, b in enumerate(obs.bids)
+        )
+    )
     table = []
     if obs.turnup is not None or obs.turnups_face_down:
         table.append(f"ターンアップ Turn-up: {_card(obs.turnup)} (+{obs.turnups_face_down} 伏せ face down)")
@@ -57,8 +71,10 @@ def render(obs: AnarchyObservation) -> str:
         lines.append("伏せ済み Chosen face down: " + ", ".join(f"席{s}" for s, r in enumerate(obs.ready) if r))
     if obs.last_trick:
         flag = " 逆順 reversed (爆弾 bomb)" if obs.last_trick_reversed else ""
-        played = ", ".join(f"{_who(r.seat)}:{_card(r.card)}{'(爆弾 bomb)' if r.bomb else ''}→{_who(r.taken_by)}"
-                           for r in obs.last_trick)
+        played = ", ".join(
+            f"{_who(r.seat)}:{_card(r.card)}{'(爆弾 bomb)' if r.bomb else ''}→{_who(r.taken_by)}"
+            for r in obs.last_trick
+        )
         lines.append(f"前のトリック Last trick{flag}: {played}")
         if obs.last_turnup is not None:
             card, seat = obs.last_turnup
@@ -73,8 +89,9 @@ def render(obs: AnarchyObservation) -> str:
     if obs.score_sheet:
         lines.extend(_sheet(obs))
     elif obs.deal_scores:
-        lines.append("得点 Scores: " + " / ".join(str(list(d)) for d in obs.deal_scores)
-                     + f" → 合計 totals {list(obs.totals)}")
+        lines.append(
+            "得点 Scores: " + " / ".join(str(list(d)) for d in obs.deal_scores) + f" → 合計 totals {list(obs.totals)}"
+        )
     if obs.passed is not None:
         lines.append(f"渡した Passed: {_cards(obs.passed)} · 受け取った Received: {_cards(obs.received)}")
     if obs.my_choice is not None:

@@ -25,9 +25,11 @@ def _by_strength(cs) -> str:
 
 
 def render(obs: CutinObservation) -> str:
-    lines = [f"カットイン Cut-in — 第{obs.deal_number}ゲーム hand {obs.deal_number}/{obs.deals_total} · "
-             f"スタートプレイヤー start player: 席 seat {obs.start_player} · "
-             f"{PHASES.get(obs.phase, obs.phase)} · 手番 to act: {', '.join(map(str, obs.to_act)) or '—'}"]
+    lines = [
+        f"カットイン Cut-in — 第{obs.deal_number}ゲーム hand {obs.deal_number}/{obs.deals_total} · "
+        f"スタートプレイヤー start player: 席 seat {obs.start_player} · "
+        f"{PHASES.get(obs.phase, obs.phase)} · 手番 to act: {', '.join(map(str, obs.to_act)) or '—'}"
+    ]
     for seat, size in enumerate(obs.hand_sizes):
         marks = []
         if obs.phase == "play" and seat == obs.leader:

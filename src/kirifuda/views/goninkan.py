@@ -5,9 +5,16 @@ from __future__ import annotations
 from .. import cards as C
 from ..games.goninkan import GoninkanObservation
 
-PHASES = {"deal": "配札 dealing", "swap": "仮親の交換 blind swap", "call": "行く/来い go/come",
-          "pass": "カード渡し passing", "trump": "切り札宣言 trump declaration", "play": "プレイ play",
-          "sixteen": "十六の宣言 sixteen?", "over": "終了 over"}
+PHASES = {
+    "deal": "配札 dealing",
+    "swap": "仮親の交換 blind swap",
+    "call": "行く/来い go/come",
+    "pass": "カード渡し passing",
+    "trump": "切り札宣言 trump declaration",
+    "play": "プレイ play",
+    "sixteen": "十六の宣言 sixteen?",
+    "over": "終了 over",
+}
 ROLES = {"napoleon": "関係 Napoleon", "ally": "無関係 ally", "dealer": "配り役 dealer (関係 Napoleon side)"}
 SIDES = {"napoleon": "関係 Napoleon", "allies": "無関係 allies"}
 
@@ -36,9 +43,11 @@ def _trick(cards, lead: str | None) -> str:
 
 def render(obs: GoninkanObservation) -> str:
     nap = set(obs.napoleon)
-    lines = [f"ゴニンカン Gonin-kan — 第{obs.round_number}ラウンド round {obs.round_number}/{obs.rounds} · "
-             f"第{obs.battle}戦 battle {obs.battle} · 切り札 trump {_suit(obs.trump)} · "
-             f"{PHASES.get(obs.phase, obs.phase)} · 手番 to act: {', '.join(map(str, obs.to_act)) or '—'}"]
+    lines = [
+        f"ゴニンカン Gonin-kan — 第{obs.round_number}ラウンド round {obs.round_number}/{obs.rounds} · "
+        f"第{obs.battle}戦 battle {obs.battle} · 切り札 trump {_suit(obs.trump)} · "
+        f"{PHASES.get(obs.phase, obs.phase)} · 手番 to act: {', '.join(map(str, obs.to_act)) or '—'}"
+    ]
     seats = []
     for pid in obs.seating:
         mark = "*" if pid == obs.dealer else ""
@@ -65,8 +74,10 @@ def render(obs: GoninkanObservation) -> str:
         lines.append(f"行く/来い caller: {obs.caller}")
     for giver, receiver, card in obs.passes:
         lines.append(f"渡し Pass: {giver} → {receiver}: {'?' if card is None else _card_text(card)}")
-    lines.append(f"目標 Target: 関係 Napoleon {obs.target} · 無関係 allies {obs.ally_target} — "
-                 f"絵札 honours: 関係 {obs.napoleon_honours} / 無関係 {obs.ally_honours}")
+    lines.append(
+        f"目標 Target: 関係 Napoleon {obs.target} · 無関係 allies {obs.ally_target} — "
+        f"絵札 honours: 関係 {obs.napoleon_honours} / 無関係 {obs.ally_honours}"
+    )
     for pid, honours in enumerate(obs.captured):
         if len(honours):
             lines.append(f"  {pid}: {_cards(honours)}")
@@ -82,8 +93,10 @@ def render(obs: GoninkanObservation) -> str:
             result += f" · {name} sixteen: {obs.sixteen_result or '…'}"
         lines.append(result)
     if obs.deal_scores:
-        lines.append(f"得点 Scores ({len(obs.deal_scores)} 戦 battles): last {list(obs.deal_scores[-1])} → "
-                     f"合計 totals {list(obs.totals)}")
+        lines.append(
+            f"得点 Scores ({len(obs.deal_scores)} 戦 battles): last {list(obs.deal_scores[-1])} → "
+            f"合計 totals {list(obs.totals)}"
+        )
     if obs.role is not None:
         lines.append(f"役割 Role: {ROLES[obs.role]}")
     if obs.hand is not None:
