@@ -291,6 +291,26 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One event of a game as one seat saw it: an entry of that seat's history.
+
+    ``actor`` is the seat that acted, ``"deal"`` for a deal or ``"chance"`` for another chance event;
+    ``text`` is the event's record text with what the seat may not know written ``?`` (``play ?`` for a card
+    chosen face down, ``give ?`` for a card passed between two others). A deal reads ``deal`` followed by
+    the seat's own hand as dealt (a spectator's: ``deal``)."""
+
+    actor: int | str
+    text: str
+
+    def to_json(self) -> list[int | str]:
+        return [self.actor, self.text]
+
+
+HIDDEN = "?"
+"""What a seat's history shows in place of something it may not know."""
+
+
 @dataclass(frozen=True)
 class Observation:
     """Base of each game's observation: what ``seat`` may know (``None``: a spectator)."""
@@ -377,6 +397,22 @@ class Game(ABC):
     # views
     @abstractmethod
     def observation(self, state: Any, seat: int | None) -> Observation: ...
+
+    def seen(self, state: Any, seat: int | None, actor: int, action: Action) -> str:
+        """How ``seat`` (``None``: a spectator) sees ``actor``'s ``action``, taken in ``state`` (the state
+        before it): its record text, with what ``seat`` may not know written ``?``. The default is for
+        games where every decision is public; a game with face-down choices or private passes overrides it.
+        The actor always sees its own action in full."""
+        return str(action)
+
+    def seen_chance(self, state: Any, seat: int | None, event: str) -> str:
+        """How ``seat`` sees a chance event other than a deal (its record text), taken in ``state``."""
+        return event
+
+    def seen_deal(self, state: Any, seat: int | None) -> str:
+        """How ``seat`` sees the deal that led to ``state``: ``deal`` and its own hand as dealt."""
+        hand = getattr(self.observation(state, seat), "hand", None)
+        return "deal" if not hand else "deal " + " ".join(hand.texts())
 
     @abstractmethod
     def reshuffle_unseen(self, state: Any, seat: int | None, rng: random.Random) -> Any:

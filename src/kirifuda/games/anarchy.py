@@ -862,6 +862,19 @@ class AnarchyFamily(Game):
             score_sheet=self.score_sheet(state),
         )
 
+    def seen(self, state: AnarchyState, seat: int | None, actor: int, action: Action) -> str:
+        """KA3: a card, a secret bid or a pass is chosen face down; the others see only that it was made
+        (the cards of a trick are seen at the reveal, in the observation; secret bids once all have bid)."""
+        if actor == seat:
+            return str(action)
+        if isinstance(action, Play):
+            return "play ?"
+        if isinstance(action, Give):
+            return "give ? ? ?"
+        if isinstance(action, Bid) and self.secret_bids:
+            return "bid ?"
+        return str(action)
+
     def score_sheet(self, state: AnarchyState) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
         """Organised Chaos (§3): a row per bid, a column per player — the deal score of the deal in which
         the player made that bid (None: not yet made). The total row is ``totals``. Other games: ()."""

@@ -979,6 +979,19 @@ class Goninkan(Game):
             return []
         return [p for p, c in state.trick if c != JOKER]
 
+    def seen(self, state: GoninkanState, seat: int | None, actor: int, action: Action) -> str:
+        """G2: a passed card is known to its giver and receiver only; everything else is played face up."""
+        if isinstance(action, Give) and seat != actor:
+            setup = state.setup
+            receiver = setup.other if actor == setup.ace else setup.ace
+            return str(action) if seat == receiver else "give ?"
+        return str(action)
+
+    def seen_chance(self, state: GoninkanState, seat: int | None, event: str) -> str:
+        """G1: the blind swap's cards are known to the 仮親 and their partner only."""
+        setup = state.setup
+        return event if seat in (setup.ace, setup.other) else "swap ? ?"
+
     def reshuffle_unseen(self, state: GoninkanState, seat: int | None, rng: random.Random) -> GoninkanState:
         """Redistribute the cards in the hands ``seat`` cannot see, keeping what it knows (G11): each hand's
         size; voids shown in play; no Joker with whoever played another card to trick 9 when the Joker is
