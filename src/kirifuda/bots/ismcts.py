@@ -1,0 +1,247 @@
+"""Information Set Monte Carlo Tree Search, one search for every game.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search") with
+partially observable moves, as OpenSpiel's ``ismcts.py`` and AI Factory's Spades play it:
+
+* every iteration draws a **determinization** — a complete state consistent with the searching seat's
+  information, from the game's sampler — and walks the one tree with it;
+* tree nodes are keyed by what the searching seat would see: its own actions in full, others' as
+  :meth:`~kirifuda.core.Game.seen` shows them (a pass between two others is one ``give ?`` node whose actual
+  card the kit's rollout policy picks); children count their **availability** (how often they were legal in a
+  determinization that reached their parent), and UCB1 divides by it;
+* each node keeps a **reward vector** (one value per seat: :meth:`GameKit.rewards` of the deal's scores; team
+  games give a side's members one score), and a seat to act chooses by its own component;
+* where several seats choose at once (the Anarchy family's tricks, secret bids, Organised Chaos's pass) the node
+  is a **simultaneous** node: each seat chooses by **regret matching** (Hart & Mas-Colell; Lanctot et al. 2013,
+  sampled, with exploration) over its own choices, and the child is keyed by what the searching seat sees of the
+  joint choice (its own card; the others' are ``?`` until revealed: the tree is open-loop over them);
+* nodes with many choices **widen progressively** (``k·√visits`` children, best first by the kit's prior);
+* leaves are evaluated by the kit's **rollout** to the end of the deal.
+
+Budgets are iteration counts, deterministic for a given generator; ``time_cap`` only guards latency.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Action
+from .kit import GameKit
+
+UCB_C = 0.7
+"""UCB1's exploration constant, on rewards normalised to [0, 1] by the range seen in the search."""
+REGRET_EXPLORATION = 0.2
+"""Regret matching's share of uniformly random choice at simultaneous nodes."""
+WIDEN_K = 2.0
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    iterations: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"iterations": self.iterations, "seconds": round(self.seconds, 4)}
+
+
+class _Node:
+    __slots__ = ("visits", "avail", "reward", "children", "regrets")
+
+    def __init__(self, seats: int) -> None:
+        self.visits = 0
+        self.avail = 1
+        self.reward = [0.0] * seats
+        self.children: dict[Hashable, _Node] = {}
+        self.regrets: dict[int, dict[str, list[float]]] | None = None  # simultaneous: seat → text → [regret, σ sum]
+
+
+class ISMCTS:
+    """One search over imagined states for ``seat``; ``sample(rng)`` draws a determinization."""
+
+    def __init__(
+        self,
+        kit: GameKit,
+        *,
+        iterations: int,
+        time_cap: float | None = None,
+        exploration: float = UCB_C,
+    ) -> None:
+        self.kit = kit
+        self.game = kit.game
+        self.iterations = iterations
+        self.time_cap = time_cap
+        self.c = exploration
+
+    def search(
+        self, sample: Callable[[random.Random], Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Action, SearchStats]:
+        if len(legal) == 1:
+            return legal[0], SearchStats(0, 0.0)
+        game = self.game
+        n = game.seat_count
+        root = _Node(n)
+        self._lo, self._hi = 0.0, 0.0
+        start = time.perf_counter()
+        done = 0
+        for done in range(1, self.iterations + 1):
+            state = sample(rng)
+            if seat not in game.to_act(state):
+                raise RuntimeError(f"{game.id}: a sampled state does not wait for seat {seat}")
+            self._iterate(root, state, seat, rng)
+            if self.time_cap is not None and done % 8 == 0 and time.perf_counter() - start > self.time_cap:
+                break
+        seconds = time.perf_counter() - start
+        return self._choose(root, seat, legal), SearchStats(done, seconds)
+
+    # one iteration
+    def _iterate(self, root: _Node, state: Any, seat: int, rng: random.Random) -> None:
+        game, kit = self.game, self.kit
+        base = len(game.deal_scores(state))
+        node = root
+        path = [root]
+        sim_choices: list[tuple[_Node, dict[int, tuple[str, float, list[str]]]]] = []
+        expanded = False
+        while not expanded:
+            if len(game.deal_scores(state)) > base or game.chance(state) is not None or game.is_over(state):
+                break
+            waiting = game.to_act(state)
+            if len(waiting) == 1:
+                actor = next(iter(waiting))
+                legal = game.legal_actions(state, actor)
+                keyed = self._keys(state, seat, actor, legal)
+                children = node.children
+                fresh = []
+                for key in keyed:
+                    child = children.get(key)
+                    if child is None:
+                        fresh.append(key)
+                    else:
+                        child.avail += 1
+                if fresh and len(children) < self._room(node, len(keyed)):
+                    key = fresh[0] if len(keyed) > kit.widen_above else rng.choice(fresh)
+                    node = children[key] = _Node(len(node.reward))
+                    expanded = True
+                else:
+                    key = self._select(node, keyed, actor)
+                    node = children[key]
+                choices = keyed[key]
+                action = choices[0] if len(choices) == 1 else kit.rollout_policy(state, actor, choices, rng)
+                state = game.apply(state, actor, action)
+                path.append(node)
+            else:
+                picks: dict[int, tuple[str, float, list[str]]] = {}
+                if node.regrets is None:
+                    node.regrets = {}
+                key_parts = []
+                for actor in sorted(waiting):
+                    legal = game.legal_actions(state, actor)
+                    texts = [str(a) for a in legal]
+                    table = node.regrets.setdefault(actor, {})
+                    probs = _regret_matching(table, texts)
+                    i = _draw(probs, rng)
+                    picks[actor] = (texts[i], probs[i], texts)
+                    for text, p in zip(texts, probs, strict=True):
+                        table.setdefault(text, [0.0, 0.0])[1] += p
+                    action = legal[i]
+                    key_parts.append(texts[i] if actor == seat else game.seen(state, seat, actor, action))
+                    state = game.apply(state, actor, action)
+                sim_choices.append((node, picks))
+                key = tuple(key_parts)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(len(node.reward))
+                    expanded = True
+                node = child
+                path.append(node)
+        if len(game.deal_scores(state)) > base:
+            scores = game.deal_scores(state)[base]
+        else:
+            scores = kit.rollout(state, rng)
+        reward = kit.rewards(scores)
+        lo, hi = min(reward), max(reward)
+        if lo < self._lo:
+            self._lo = lo
+        if hi > self._hi:
+            self._hi = hi
+        for visited in path:
+            visited.visits += 1
+            total = visited.reward
+            for i, r in enumerate(reward):
+                total[i] += r
+        span = self._hi - self._lo or 1.0
+        for sim_node, picks in sim_choices:
+            assert sim_node.regrets is not None
+            for actor, (chosen, p, texts) in picks.items():
+                u = (reward[actor] - self._lo) / span
+                table = sim_node.regrets[actor]
+                for text in texts:
+                    # sampled regret matching: the chosen action's value estimated by importance weighting
+                    table[text][0] += (u / p if text == chosen else 0.0) - u
+
+    def _keys(self, state: Any, seat: int, actor: int, legal: Sequence[Action]) -> dict[Hashable, list[Action]]:
+        """Legal actions grouped by what the searching seat sees of them, in the kit's prior order."""
+        ordered = self.kit.prior(state, actor, legal) if len(legal) > self.kit.widen_above else legal
+        keyed: dict[Hashable, list[Action]] = {}
+        if actor == seat:
+            for a in ordered:
+                keyed[str(a)] = [a]
+        else:
+            seen = self.game.seen
+            for a in ordered:
+                keyed.setdefault(seen(state, seat, actor, a), []).append(a)
+        return keyed
+
+    def _room(self, node: _Node, choices: int) -> int:
+        if choices <= self.kit.widen_above:
+            return choices
+        return max(2, int(WIDEN_K * math.sqrt(node.visits + 1)))
+
+    def _select(self, node: _Node, keyed: dict[Hashable, list[Action]], actor: int) -> Hashable:
+        lo, span = self._lo, (self._hi - self._lo) or 1.0
+        c = self.c
+        best_key: Hashable = None
+        best = -math.inf
+        children = node.children
+        for key in keyed:
+            child = children.get(key)
+            if child is None:
+                continue
+            visits = child.visits or 1
+            value = (child.reward[actor] / visits - lo) / span + c * math.sqrt(math.log(child.avail) / visits)
+            if value > best:
+                best, best_key = value, key
+        return best_key
+
+    def _choose(self, root: _Node, seat: int, legal: Sequence[Action]) -> Action:
+        by_text = {str(a): a for a in legal}
+        if root.regrets is not None:
+            table = root.regrets.get(seat, {})
+            text = max(by_text, key=lambda t: table.get(t, [0.0, 0.0])[1])
+            return by_text[text]
+        text = max(by_text, key=lambda t: root.children[t].visits if t in root.children else -1)
+        return by_text[text]
+
+
+def _regret_matching(table: dict[str, list[float]], texts: Sequence[str]) -> list[float]:
+    """The current strategy over ``texts``: positive regrets normalised, mixed with uniform exploration."""
+    positive = [max(table[t][0], 0.0) if t in table else 0.0 for t in texts]
+    total = sum(positive)
+    k = len(texts)
+    if total <= 0:
+        return [1.0 / k] * k
+    g = REGRET_EXPLORATION
+    return [(1 - g) * p / total + g / k for p in positive]
+
+
+def _draw(probs: Sequence[float], rng: random.Random) -> int:
+    x = rng.random()
+    for i, p in enumerate(probs):
+        x -= p
+        if x < 0:
+            return i
+    return len(probs) - 1

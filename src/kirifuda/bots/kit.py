@@ -1,0 +1,99 @@
+"""What one game contributes to the generic bots: data and policies, not a copy of the search.
+
+Each game id has a kit in ``kirifuda.bots.<game module>`` (``anou.py``, ``gogyo_sokoku.py``, ``anarchy.py``,
+``goninkan.py``, ``cutin.py``): a :class:`GameKit` subclass named ``Kit`` with
+
+* its :class:`~kirifuda.bots.info.Knowledge` (what a seat deduces from its history: voids, passed cards, …);
+* its **sampler** (:meth:`GameKit.sample`): a complete state consistent with exactly what an information state
+  says, drawn with the caller's generator only (OpenSpiel's ``ResampleFromInfostate``);
+* its **heuristic** (:meth:`GameKit.heuristic`): how a sensible club player chooses, from the information state
+  (the ``heuristic`` bot, and the search's guide);
+* its **rollout** (:meth:`GameKit.rollout`): a fast playout of an imagined (sampled) state to the end of its
+  deal, by a cheap policy, possibly on a mutable fast path checked against the pure rules;
+* its search **budgets** per level, calibrated to about 0.05 s / 0.25 s / 1 s a decision on one core.
+
+The search (:mod:`kirifuda.bots.ismcts`) plays only on sampled states; a kit never sees a true state except
+through :meth:`GameKit.undo_pending`, which the evaluation-only cheating twin uses.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ..core import Action, Game
+from .info import InfoState, Knowledge
+
+LEVELS = ("easy", "normal", "hard")
+"""The search levels, weakest first."""
+
+
+class GameKit:
+    """The per-game part of the bots (see the module docstring). Bound to one :class:`~kirifuda.core.Game`."""
+
+    budgets: ClassVar[dict[str, int]] = {"easy": 60, "normal": 300, "hard": 1200}
+    """Search iterations per decision by level (each kit calibrates its own: docs/bots.md)."""
+    widen_above: ClassVar[int] = 16
+    """Progressive widening: a node with more legal choices than this opens them a few at a time, best first
+    by :meth:`prior` (Cut-in's sets, Organised Chaos's 286 passes)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # what a seat knows
+    def knowledge(self, seat: int) -> Knowledge:
+        """The knowledge of ``seat`` before the game starts."""
+        return Knowledge()
+
+    def sample(self, info: InfoState, rng: random.Random) -> Any:
+        """A complete state consistent with ``info``: the observation it gives ``info.seat`` is
+        ``info.observation``, every card is where the history allows (voids, passes, reveals), and every
+        placement of the unseen cards that the information allows can be drawn. Uses ``rng`` only — never the
+        true state. Other seats' face-down choices still pending (a simultaneous trick, secret bids, a pass)
+        are left unmade: the seat cannot know them, and the search makes them."""
+        raise NotImplementedError(f"{self.game.id} has no sampler yet")
+
+    def undo_pending(self, state: Any, seat: int) -> Any:
+        """``state`` with the face-down choices of seats other than ``seat`` still pending taken back (for the
+        cheating twin, which searches the true state but not choices made at the same moment as its own)."""
+        return state
+
+    # how to play
+    def heuristic(self, info: InfoState, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The club player's choice among ``legal`` (the ``heuristic`` bot)."""
+        return rng.choice(list(legal))
+
+    def prior(self, state: Any, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
+        """``legal`` ordered best first for progressive widening (default: as given)."""
+        return legal
+
+    def rollout_policy(self, state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+        """A cheap choice on an imagined state, used by the default :meth:`rollout`. It should use only what
+        ``seat`` could see in that state (its hand and the table)."""
+        return rng.choice(list(legal))
+
+    def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
+        """Play an imagined state to the end of its deal (Gonin-kan: its battle); that deal's scores by seat.
+        The default plays :meth:`rollout_policy` through the pure protocol."""
+        game = self.game
+        done = len(game.deal_scores(state))
+        while len(game.deal_scores(state)) == done:
+            waiting = game.to_act(state)
+            if not waiting:
+                raise RuntimeError("a rollout reached a chance event before the end of its deal")
+            for seat in sorted(waiting):
+                legal = game.legal_actions(state, seat)
+                state = game.apply(state, seat, self.rollout_policy(state, seat, legal, rng))
+        return game.deal_scores(state)[done]
+
+    def rewards(self, scores: Sequence[int]) -> tuple[float, ...]:
+        """What each seat's search maximises, from one deal's scores: its score above the table's mean (a
+        team game's scores already give every member of a side the same)."""
+        mean = sum(scores) / len(scores)
+        return tuple(s - mean for s in scores)
+
+    def roles(self, state: Any) -> tuple[str, ...] | None:
+        """Each seat's role in the deal just completed in ``state`` (team games, for per-role tournament
+        tables), or None where seats have no roles."""
+        return None

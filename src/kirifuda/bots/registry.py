@@ -1,0 +1,97 @@
+"""Bots by name: ``random``, ``heuristic``, ``easy``, ``normal``, ``hard`` (and, for evaluation only, the cheating
+twins ``easy-cheat``, ``normal-cheat``, ``hard-cheat``), and each game's kit."""
+
+from __future__ import annotations
+
+import importlib
+
+from ..core import Game
+from .base import BotError, CheatingBot, HeuristicBot, RandomBot, SearchBot
+from .info import Knowledge
+from .kit import LEVELS, GameKit
+
+BOT_NAMES = ("random", "heuristic", *LEVELS)
+"""The fair bots, weakest first."""
+CHEAT_SUFFIX = "-cheat"
+CHEAT_NAMES = tuple(level + CHEAT_SUFFIX for level in LEVELS)
+TIME_CAP_FACTOR = 3.0
+"""A search stops early only if it takes this many times its level's target (0.05 / 0.25 / 1 s): a safety net."""
+TARGET_SECONDS = {"easy": 0.05, "normal": 0.25, "hard": 1.0}
+
+_KITS = {
+    "anou": "kirifuda.bots.anou",
+    "gogyo-sokoku": "kirifuda.bots.gogyo_sokoku",
+    "anarchy": "kirifuda.bots.anarchy",
+    "anarchy-bomb": "kirifuda.bots.anarchy",
+    "organised-chaos": "kirifuda.bots.anarchy",
+    "goninkan": "kirifuda.bots.goninkan",
+    "cutin": "kirifuda.bots.cutin",
+}
+
+Player = RandomBot | HeuristicBot | SearchBot
+
+
+def kit_for(game: Game) -> GameKit:
+    """The bots' kit of ``game`` (its id's module ``kirifuda.bots.<game>``); the base kit where none is built."""
+    module_name = _KITS.get(game.id)
+    if module_name is None:
+        return GameKit(game)
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        if e.name == module_name:
+            return GameKit(game)
+        raise
+    kit: GameKit = module.Kit(game)
+    return kit
+
+
+def knowledge_for(game: Game, seat: int) -> Knowledge:
+    return kit_for(game).knowledge(seat)
+
+
+def check_name(name: str, *, cheats: bool = False) -> None:
+    """Raise :class:`BotError` unless ``name`` is a bot (a cheating twin only where ``cheats`` allows it)."""
+    if name in BOT_NAMES:
+        return
+    if name in CHEAT_NAMES:
+        if cheats:
+            return
+        raise BotError(
+            f"{name!r} searches the true state and is for evaluation only (tournaments); at a table use one of: "
+            + ", ".join(BOT_NAMES),
+            ja=f"{name} は本当の状態を見て探索する評価専用のボットです(トーナメントのみ)",
+        )
+    raise BotError(
+        f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES)})",
+        ja=f"{name} というボットはありません(ボット: {', '.join(BOT_NAMES)})",
+    )
+
+
+def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None) -> Player:
+    """A fair bot by name for ``game``; a cheating twin's name is refused (see :func:`make_cheating_bot`)."""
+    check_name(name)
+    if name == "random":
+        return RandomBot(seed)
+    kit = kit or kit_for(game)
+    if name == "heuristic":
+        return HeuristicBot(kit, seed)
+    return SearchBot(
+        kit,
+        name=name,
+        iterations=kit.budgets[name],
+        seed=seed,
+        time_cap=TARGET_SECONDS[name] * TIME_CAP_FACTOR,
+    )
+
+
+def make_cheating_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None) -> CheatingBot:
+    """The cheating twin ``<level>-cheat``: for the tournament's evaluation only."""
+    check_name(name, cheats=True)
+    level = name.removesuffix(CHEAT_SUFFIX)
+    if level not in LEVELS:
+        raise BotError(f"{name!r} is not a cheating twin (twins: {', '.join(CHEAT_NAMES)})")
+    kit = kit or kit_for(game)
+    return CheatingBot(
+        kit, name=name, iterations=kit.budgets[level], seed=seed, time_cap=TARGET_SECONDS[level] * TIME_CAP_FACTOR
+    )

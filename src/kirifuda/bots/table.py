@@ -1,0 +1,79 @@
+"""Bots seated at a match: each is asked for its decisions from its own seat's information state.
+
+:class:`Seating` is the referee's side of the bot interface: it holds the :class:`~kirifuda.match.Match` (and so
+every state), keeps an :class:`~kirifuda.bots.info.InfoTracker` per seat, and hands each bot only its seat's
+:class:`~kirifuda.bots.info.InfoState` and legal actions. Cheating twins are seated only when
+``allow_cheats`` is given (the tournament's evaluation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ..core import Action, Game
+from ..match import Match
+from .base import Bot, BotError, CheatingBot
+from .info import InfoState, InfoTracker
+from .registry import knowledge_for
+
+Player = Bot | CheatingBot
+
+
+class Seating:
+    def __init__(self, match: Match, players: Mapping[int, Player], *, allow_cheats: bool = False) -> None:
+        game = match.game
+        for seat, player in players.items():
+            if not 0 <= seat < game.seat_count:
+                raise BotError(f"no seat {seat} in {game.id}")
+            if isinstance(player, CheatingBot) and not allow_cheats:
+                raise BotError(
+                    f"{player.name!r} searches the true state: for evaluation only",
+                    ja=f"{player.name} は評価専用のボットです",
+                )
+        self.match = match
+        self.players = dict(players)
+        self._trackers: dict[int, InfoTracker] = {}
+
+    def info(self, seat: int) -> InfoState:
+        """``seat``'s information state now (built from its own view of the match only)."""
+        tracker = self._trackers.get(seat)
+        if tracker is None:
+            game = self.match.game
+            tracker = self._trackers[seat] = InfoTracker(
+                self.match.view(seat), knowledge_for(game, seat), game=game.id, options=game.options.to_dict()
+            )
+        return tracker.info()
+
+    def decide(self, seat: int) -> Action:
+        """What the player at ``seat`` chooses now."""
+        player = self.players[seat]
+        legal = self.match.legal_actions(seat)
+        if isinstance(player, CheatingBot):
+            return player.act_on_state(self.match.state, seat, legal, len(self.match.events))
+        return player.act(self.info(seat), legal)
+
+    def waiting_bots(self) -> list[int]:
+        """The seats to act now that have a player here."""
+        return [s for s in sorted(self.match.to_act()) if s in self.players]
+
+    def play(self, on_action: Callable[[int, Action], None] | None = None) -> None:
+        """Let the seated players act until the game ends or a seat without one is to act."""
+        match = self.match
+        while not match.finished and not match.blocked:
+            seats = self.waiting_bots()
+            if not seats:
+                return
+            for seat in seats:
+                action = self.decide(seat)
+                match.act(seat, action)
+                if on_action is not None:
+                    on_action(seat, action)
+
+
+def play_game(game: Game, players: Sequence[Player], *, seed: int, allow_cheats: bool = False) -> Match:
+    """A whole game with one player per seat; the k-th deal comes from ``seed`` whoever sits where."""
+    if len(players) != game.seat_count:
+        raise BotError(f"{game.id} has {game.seat_count} seats, not {len(players)} players")
+    match = Match(game, seed=seed)
+    Seating(match, dict(enumerate(players)), allow_cheats=allow_cheats).play()
+    return match
