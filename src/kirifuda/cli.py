@@ -168,6 +168,11 @@ def list_games():
             print(f"    {name:18} {shown:28} {doc}")
 
 
+from .commands import register  # noqa: E402  (the subcommands of each surface, after the app exists)
+
+register(app)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,127 @@
+"""``kirifuda suggest`` and ``kirifuda tournament`` (docs/cli.md)."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import typer
+
+from ..core import KirifudaError
+from .common import fail, make_game, options_json, progress_bar
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(suggest)
+    app.command()(tournament)
+
+
+def suggest(
+    record: str = typer.Argument(..., help="a kirifuda-record/1 file, or - for standard input"),
+    bot: str = typer.Option("normal", "--bot", help="random, heuristic, easy, normal or hard"),
+    seat: int | None = typer.Option(None, "--seat", help="the seat to advise (needed when several act at once)"),
+    seed: int = typer.Option(0, "--seed", help="the bot's seed: the same record, bot and seed give the same action"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """What a bot would play for the seat to act at the end of RECORD (出す手の提案)."""
+    from ..bots import SearchBot, make_bot
+    from ..bots.table import Seating
+    from ..records import ReplayError, load, replay
+
+    try:
+        match = replay(load(record))
+    except ReplayError as e:
+        fail(e)
+    waiting = sorted(match.to_act())
+    if not waiting:
+        fail(
+            KirifudaError(
+                "nobody is to act at the end of this record"
+                + (" (the game is over)" if match.finished else " (a deal or chance event is pending)"),
+                ja="この記録の最後では誰の手番でもありません",
+            )
+        )
+    if seat is None:
+        if len(waiting) > 1:
+            fail(f"several seats act at once ({', '.join(map(str, waiting))}): choose one with --seat")
+        seat = waiting[0]
+    elif seat not in waiting:
+        fail(f"seat {seat} is not to act (to act: {', '.join(map(str, waiting))})")
+    try:
+        player = make_bot(bot, match.game, seed)
+    except KirifudaError as e:
+        fail(e)
+    seating = Seating(match, {seat: player})
+    info = seating.info(seat)
+    action = player.act(info, match.legal_actions(seat))
+    stats = player.last_stats.to_json() if isinstance(player, SearchBot) else {"iterations": 0, "seconds": 0.0}
+    if as_json:
+        out = {"seat": seat, "action": str(action), "info": info.to_json(), "stats": stats}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(f"席 seat {seat}: {action}   ({bot}, {stats['iterations']} iterations, {stats['seconds']} s)")
+
+
+def tournament(
+    game: str = typer.Argument(..., help="a game id"),
+    bots: list[str] = typer.Option(
+        ..., "--bots", help="a lineup, a bot per seat, comma-separated (the last fills the rest); repeat for more"
+    ),
+    seeds: int = typer.Option(40, "--seeds", min=1, help="deal seeds; every lineup plays each in every rotation"),
+    first_seed: int = typer.Option(0, "--first-seed", help="the first deal seed"),
+    options: str | None = typer.Option(None, "--options", help="game options as JSON"),
+    jobs: int | None = typer.Option(None, "--jobs", min=1, help="worker processes (default: every core)"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Rotate lineups of bots through every seat over the same deals (トーナメント)."""
+    from ..analysis import runner
+    from ..analysis import tournament as T
+
+    g = make_game(game, options_json(options))
+    lineups = [[name.strip() for name in spec.split(",") if name.strip()] for spec in bots]
+    try:
+        specs = T.specs(game, g.options.to_dict(), lineups, seeds, first_seed=first_seed)
+    except (KirifudaError, ValueError) as e:
+        fail(e if isinstance(e, KirifudaError) else str(e))
+    with progress_bar() as bar:
+        task = bar.add_task(f"tournament {game}", total=len(specs))
+        try:
+            rows = runner.run(specs, jobs=jobs, progress=lambda k: bar.update(task, completed=k))
+        except runner.InterruptedRun as stopped:
+            rows = stopped.rows
+            typer.echo(f"interrupted: {len(rows)} of {len(specs)} games finished", err=True)
+    result: dict[str, Any] = {"game": game, "options": g.options.to_dict(), "seeds": seeds, **T.summarise(rows)}
+    if as_json:
+        print(json.dumps(_finite(result), ensure_ascii=False))
+        return
+    print(f"{g.title} ({g.title_ja}) — {result['games']} games, {seeds} seeds × every rotation")
+    for lineup in result["lineups"]:
+        print(f"  lineup {','.join(lineup['lineup'])}:")
+        for name, s in lineup["bots"].items():
+            print(
+                f"    {name:12} rank {_ci(s['rank'])}   score {_ci(s['mean_score'])}   "
+                f"win {_ci(s['win_share'])}"
+            )
+            for role, r in s.get("roles", {}).items():
+                print(f"      {role:10} score {_ci(r)} over {r['n']} deals")
+    for entry in result.get("openskill", []):
+        print(f"  OpenSkill {entry['bot']:12} μ {entry['mu']:6.2f} σ {entry['sigma']:5.2f}")
+    for name, lat in result["latency"].items():
+        print(f"  latency {name:12} p50 {lat['p50'] * 1000:7.1f} ms  p95 {lat['p95'] * 1000:7.1f} ms")
+
+
+def _ci(s: dict[str, Any]) -> str:
+    lo, hi = s["ci"]
+    return f"{s['mean']:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def _finite(value: Any) -> Any:
+    """JSON has no NaN: an interval over one seed has no bounds (null)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value

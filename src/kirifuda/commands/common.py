@@ -1,0 +1,55 @@
+"""What the subcommands share: reading options, making a game, printing errors, progress bars."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..core import Game, KirifudaError
+
+err = Console(stderr=True)
+
+
+def fail(error: KirifudaError | str) -> NoReturn:
+    """Print an error (both languages where it has them) and exit 2."""
+    text = error.bilingual() if isinstance(error, KirifudaError) else error
+    err.print(f"[red]error:[/red] {text}", highlight=False, markup=True)
+    raise typer.Exit(2)
+
+
+def options_json(text: str | None) -> dict[str, Any]:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        fail(f"--options is not JSON: {e}")
+    if not isinstance(value, dict):
+        fail("--options must be a JSON object, e.g. '{\"players\": 3}'")
+    return value
+
+
+def make_game(game_id: str, options: dict[str, Any]) -> Game:
+    from ..registry import make
+
+    try:
+        return make(game_id, options)
+    except KirifudaError as e:
+        fail(e)
+
+
+def progress_bar() -> Progress:
+    """A progress bar on standard error (hidden when it is not a terminal)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )

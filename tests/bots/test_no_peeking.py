@@ -1,0 +1,57 @@
+"""No peeking, mechanically, for every game id and every bot level (issue 10).
+
+Positions come from random games; in each, two unplayed cards are swapped between two other seats' hands of
+the current deal where the seat cannot tell (the same actions replay legally and the table looks the same:
+tests/swaps.py). The seat's information state, and every bot's decision with the same seed, must not change.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from swaps import random_match, swapped
+
+from kirifuda.bots import BOT_NAMES, make_bot
+from kirifuda.bots.table import Seating
+from kirifuda.registry import available, make
+
+GAMES = available()
+
+
+def positions(game, count: int, seed: int):
+    """(match, swapped match, seat) triples: seat is to act in both."""
+    rng = random.Random(seed)
+    found = 0
+    for attempt in range(200):
+        match = random_match(game, seed * 1000 + attempt, rng.randrange(1, 150), rng)
+        waiting = sorted(match.to_act())
+        if not waiting:
+            continue
+        seat = rng.choice(waiting)
+        other = swapped(match, seat, rng)
+        if other is None:
+            continue
+        yield match, other, seat
+        found += 1
+        if found == count:
+            return
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_information_state_and_decisions_ignore_what_the_seat_cannot_see(game_id):
+    game = make(game_id)
+    checked = 0
+    for match, other, seat in positions(game, 3, 7):
+        info = Seating(match, {}).info(seat)
+        assert Seating(other, {}).info(seat) == info
+        legal = match.legal_actions(seat)
+        assert other.legal_actions(seat) == legal
+        for name in BOT_NAMES:
+            if name == "hard" and checked:
+                continue  # one position at the top level keeps the suite quick
+            first = make_bot(name, game, seed=11).act(info, legal)
+            again = make_bot(name, game, seed=11).act(Seating(other, {}).info(seat), legal)
+            assert str(first) == str(again), f"{name} decides differently on a world the seat cannot tell apart"
+        checked += 1
+    assert checked >= 2
