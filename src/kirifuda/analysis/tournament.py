@@ -100,7 +100,9 @@ def summarise(rows: Sequence[GameRow]) -> dict[str, Any]:
     out: dict[str, Any] = {"games": len(rows), "lineups": []}
     for li in sorted(lineups):
         group = lineups[li]
-        per_seed: dict[str, dict[int, dict[str, list[float]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+        per_seed: dict[str, dict[int, dict[str, list[float]]]] = defaultdict(
+            lambda: defaultdict(lambda: defaultdict(list))
+        )
         roles: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
         for row in group:
             ranks, wins = normalised_ranks(row.totals), win_shares(row.totals)
@@ -172,7 +174,5 @@ def openskill_table(rows: Sequence[GameRow]) -> list[dict[str, Any]]:
             mu = statistics.fmean(r.mu for r in seats)
             sigma = statistics.fmean(r.sigma for r in seats)
             ratings[name] = model.rating(mu=mu, sigma=sigma, name=name)
-    table = [
-        {"bot": name, "mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma} for name, r in ratings.items()
-    ]
+    table = [{"bot": name, "mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma} for name, r in ratings.items()]
     return sorted(table, key=lambda e: -e["ordinal"])

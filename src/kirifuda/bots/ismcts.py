@@ -158,10 +158,8 @@ class ISMCTS:
                     expanded = True
                 node = child
                 path.append(node)
-        if len(game.deal_scores(state)) > base:
-            scores = game.deal_scores(state)[base]
-        else:
-            scores = kit.rollout(state, rng)
+        finished = game.deal_scores(state)
+        scores = finished[base] if len(finished) > base else kit.rollout(state, rng)
         reward = kit.rewards(scores)
         lo, hi = min(reward), max(reward)
         if lo < self._lo:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -64,10 +64,13 @@ def suggest(
 
 
 def tournament(
-    game: str = typer.Argument(..., help="a game id"),
-    bots: list[str] = typer.Option(
-        ..., "--bots", help="a lineup, a bot per seat, comma-separated (the last fills the rest); repeat for more"
-    ),
+    game: Annotated[str, typer.Argument(help="a game id")],
+    bots: Annotated[
+        list[str],
+        typer.Option(
+            "--bots", help="a lineup, a bot per seat, comma-separated (the last fills the rest); repeat for more"
+        ),
+    ],
     seeds: int = typer.Option(40, "--seeds", min=1, help="deal seeds; every lineup plays each in every rotation"),
     first_seed: int = typer.Option(0, "--first-seed", help="the first deal seed"),
     options: str | None = typer.Option(None, "--options", help="game options as JSON"),
@@ -99,10 +102,7 @@ def tournament(
     for lineup in result["lineups"]:
         print(f"  lineup {','.join(lineup['lineup'])}:")
         for name, s in lineup["bots"].items():
-            print(
-                f"    {name:12} rank {_ci(s['rank'])}   score {_ci(s['mean_score'])}   "
-                f"win {_ci(s['win_share'])}"
-            )
+            print(f"    {name:12} rank {_ci(s['rank'])}   score {_ci(s['mean_score'])}   win {_ci(s['win_share'])}")
             for role, r in s.get("roles", {}).items():
                 print(f"      {role:10} score {_ci(r)} over {r['n']} deals")
     for entry in result.get("openskill", []):
