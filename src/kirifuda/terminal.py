@@ -13,7 +13,8 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from .bots.random_bot import RandomBot
+from .bots.base import Bot, RandomBot
+from .bots.table import Seating
 from .core import Game, KirifudaError, Observation, to_jsonable
 from .match import Match
 from .records import save
@@ -40,16 +41,15 @@ def play(
     *,
     seat: int,
     seed: int,
-    bots: dict[int, object] | None = None,
+    bots: dict[int, Bot] | None = None,
     ask: Callable[[str], str] = input,
     say: Callable[[str], None] = print,
     record_dir: Path = Path("records"),
 ) -> tuple[Match, Path]:
     """Play one game at ``seat``; returns the match and the path of its saved record."""
     match = Match(game, seed=seed)
-    bots = bots or {
-        s: RandomBot(__import__("random").Random(seed * 31 + s)) for s in range(game.seat_count) if s != seat
-    }
+    bots = bots or {s: RandomBot(seed * 31 + s) for s in range(game.seat_count) if s != seat}
+    seating = Seating(match, bots)
     say(f"{game.title_ja} {game.title} — あなたは席 {seat} / you are seat {seat}. {HELP}")
     try:
         while not match.finished:
@@ -78,8 +78,7 @@ def play(
             for s in sorted(waiting):
                 if s == seat:
                     continue
-                bot = bots[s]
-                match.act(s, bot.act(match.observation(s), match.legal_actions(s)))
+                match.act(s, seating.decide(s))
     except (KeyboardInterrupt, EOFError):
         say("中断しました Stopped.")
     say(render(game, match.observation(seat)))
