@@ -78,9 +78,12 @@ def _quantile(ordered: Sequence[float], q: float) -> float:
 # --- per game ------------------------------------------------------------------------------------
 
 
-def game_metrics(row: GameRow, event_names: Iterable[str] = ()) -> dict[str, float]:
+def game_metrics(
+    row: GameRow, event_names: Iterable[str] = (), valued: Iterable[str] | None = None
+) -> dict[str, float]:
     """The per-game scalars of the module docstring. ``event_names``: every event name of the run, so a game
-    where one never happened counts 0 for it."""
+    where one never happened counts 0 for it; ``valued``: the names whose values are not all 1 (only those get
+    an ``event_value`` metric; default all)."""
     n = len(row.totals)
     out: dict[str, float] = {}
     mean_total = statistics.fmean(row.totals)
@@ -118,9 +121,11 @@ def game_metrics(row: GameRow, event_names: Iterable[str] = ()) -> dict[str, flo
         for event in row.events:
             counts[event["name"]] = counts.get(event["name"], 0) + 1
             sums[event["name"]] = sums.get(event["name"], 0.0) + event["value"]
+        keep = set(counts) if valued is None else set(valued)
         for name in counts:
             out[f"event.{name}"] = counts[name] / deals
-            out[f"event_value.{name}"] = sums[name] / deals
+            if name in keep:
+                out[f"event_value.{name}"] = sums[name] / deals
     return out
 
 
@@ -130,6 +135,11 @@ def event_names(rows: Iterable[GameRow]) -> list[str]:
         for event in row.events or ():
             names.add(event["name"])
     return sorted(names, key=_natural)
+
+
+def valued_names(rows: Iterable[GameRow]) -> set[str]:
+    """Event names with a value other than 1 somewhere in ``rows`` (the others are plain counts)."""
+    return {e["name"] for row in rows for e in row.events or () if e["value"] != 1}
 
 
 def _natural(name: str) -> tuple[Any, ...]:
@@ -209,7 +219,7 @@ def summarise(rows: Sequence[GameRow], *, planned: int | None = None) -> dict[st
         "last_deal_decided": wilson(sum(m["last_deal_decided"] for m in per_game), len(per_game)),
         "margin": interval([m["margin"] for m in per_game]),
     }
-    out["events"] = event_table(first.game, main, names)
+    out["events"] = event_table(first.game, main, names, per_game)
     if skill:
         out["skill"] = skill_sensitivity(skill)
     return out
@@ -227,7 +237,9 @@ def _histogram(rows: Sequence[GameRow]) -> dict[str, int]:
     return {str(k): counts[k] for k in sorted(counts)}
 
 
-def event_table(game_id: str, rows: Sequence[GameRow], names: Sequence[str]) -> list[dict[str, Any]]:
+def event_table(
+    game_id: str, rows: Sequence[GameRow], names: Sequence[str], per_game: Sequence[dict[str, float]] | None = None
+) -> list[dict[str, Any]]:
     """Per event name: its meaning, how often it happened (per deal, with an interval over games), and the
     mean of its value over its occurrences (with an interval), overall and by seat."""
     deals = sum(len(r.deal_scores) for r in rows)
@@ -238,7 +250,8 @@ def event_table(game_id: str, rows: Sequence[GameRow], names: Sequence[str]) -> 
             values[e["name"]].append(e["value"])
             if e["seat"] is not None:
                 by_seat[e["name"]][e["seat"]].append(e["value"])
-    per_game = [game_metrics(r, names) for r in rows]
+    if per_game is None:
+        per_game = [game_metrics(r, names) for r in rows]
     out = []
     for name in names:
         description = E.describe(game_id, name)
@@ -313,14 +326,17 @@ def paired(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, An
     b_by = {pair_key(r): r for r in rows_b if r.group in ("", "main")}
     keys = sorted(a_by.keys() & b_by.keys())
     names = event_names([*a_by.values(), *b_by.values()])
+    valued = valued_names([*a_by.values(), *b_by.values()])
     diffs: dict[str, list[float]] = defaultdict(list)
     same_winners = 0
     for key in keys:
-        ma, mb = game_metrics(a_by[key], names), game_metrics(b_by[key], names)
+        ma, mb = game_metrics(a_by[key], names, valued), game_metrics(b_by[key], names, valued)
         for metric in ma.keys() & mb.keys():
             diffs[metric].append(mb[metric] - ma[metric])
         same_winners += a_by[key].winners == b_by[key].winners
-    metrics = {metric: interval(values) for metric, values in sorted(diffs.items(), key=lambda kv: _metric_order(kv[0]))}
+    metrics = {
+        metric: interval(values) for metric, values in sorted(diffs.items(), key=lambda kv: _metric_order(kv[0]))
+    }
     out: dict[str, Any] = {"pairs": len(keys), "metrics": metrics}
     out["same_winners"] = wilson(same_winners, len(keys))
     skill_a = [r for r in rows_a if r.group.startswith("skill:")]
@@ -332,6 +348,7 @@ def paired(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, An
 
 def _paired_skill(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, Any]:
     """Per skill level, B − A of the skilled bot's edge over its random table, paired by seed."""
+
     def edges(rows: Sequence[GameRow]) -> dict[tuple[str, int], float]:
         out = {}
         for r in rows:

@@ -18,6 +18,7 @@ Backends:
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -94,9 +95,9 @@ def ray_runtime(ray_address: str, jobs: int) -> tuple[Any, bool]:
         return ray, False
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # a local runtime for one run: no token to keep
     if ray_address == LOCAL:
-        ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
     else:
-        ray.init(address=ray_address, log_to_driver=False, logging_level="ERROR")
+        ray.init(address=ray_address, log_to_driver=False, logging_level=logging.ERROR)
     return ray, True
 
 

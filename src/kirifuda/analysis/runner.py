@@ -92,7 +92,7 @@ def leadership(deal_scores: Sequence[Sequence[int]]) -> tuple[list[int], int, bo
             running[seat] += scores[seat]
         best = max(running)
         leaders.append(tuple(s for s in range(n) if running[s] == best))
-    changes = sum(1 for a, b in zip(leaders, leaders[1:]) if a != b)
+    changes = sum(1 for a, b in zip(leaders, leaders[1:], strict=False) if a != b)
     decided = len(leaders) == 1 or leaders[-1] != leaders[-2]
     return list(leaders[-1]), changes, decided
 

@@ -20,7 +20,7 @@ Every report reads this table (../shared/STYLE.md "Analysis": results are a tabl
 | ``seconds`` | float64 | time to play it (null where games were timed in bulk) |
 | ``dealers`` | list<int32> | per deal, the dealer or start player (null: not recorded) |
 | ``positions`` | list<list<int32>> | per deal, each seat's position from the dealer (0: the dealer) |
-| ``events`` | list<struct<deal int32, seat int32, name string, value float64>> | the scoring events (``seat`` null: the table) |
+| ``events`` | list<struct<deal, seat, name, value>> | scoring events (seat null: the table) |
 | ``roles`` | list<list<string>> | per deal, each seat's role (team games; null otherwise) |
 | ``think`` | map<string, list<float64>> | per searching bot, seconds per decision |
 
@@ -34,8 +34,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
+import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
 
 from .runner import GameRow
 

@@ -21,7 +21,9 @@ from ...match import Match
 from . import Description, Event, Facts, actions, deal_spans, ring_positions
 
 DESCRIPTIONS = {
-    "bid:": Description("deals bid, by bid (value: the deal score)", "ビッド別(値: そのディールの得点)", "§1, §2, §3 bids"),
+    "bid:": Description(
+        "deals bid, by bid (value: the deal score)", "ビッド別(値: そのディールの得点)", "§1, §2, §3 bids"
+    ),
     "void_bonus": Description("void bonus (value: points)", "ボイドのボーナス(値: 点)", "§2 Bonuses"),
     "quartet_bonus": Description("quartet bonus (value: points)", "カルテットのボーナス(値: 点)", "§2 Bonuses"),
     "cards_taken": Description("cards captured (value: cards)", "取った枚数", "§1/§2 Capture"),

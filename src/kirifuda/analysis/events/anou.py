@@ -24,7 +24,9 @@ from . import Description, Event, Facts, actions, deal_spans, ring_positions
 FULL_WALL_BONUS = 2  # anou.md "Scoring": every column exactly to plan
 
 DESCRIPTIONS = {
-    "perfect_wall": Description("perfect wall (every column to plan, +2)", "完璧な石垣(全列が計画どおり +2)", "Scoring"),
+    "perfect_wall": Description(
+        "perfect wall (every column to plan, +2)", "完璧な石垣(全列が計画どおり +2)", "Scoring"
+    ),
     "overfill:": Description("overfilled column, by plan (value: its cards)", "計画超過の列(値: 枚数)", "Scoring"),
     "to_plan": Description("columns exactly to plan (value: how many)", "計画どおりの列の数", "Scoring"),
     "floor": Description(
@@ -66,9 +68,9 @@ def collect(match: Match) -> Facts:
             if isinstance(event.action, Root):
                 assert isinstance(event.actor, int)
                 seat, card = event.actor, event.action.card
-                col = column_of(event.after.walls[seat], C.suit_of(card))
-                assert col is not None
-                facts.events.append(Event(span.index, seat, f"root:{PLANS[col]}"))
-                if col in overfilled[seat]:
+                column = column_of(event.after.walls[seat], C.suit_of(card))
+                assert column is not None
+                facts.events.append(Event(span.index, seat, f"root:{PLANS[column]}"))
+                if column in overfilled[seat]:
                     facts.events.append(Event(span.index, seat, "root_overfilled"))
     return facts

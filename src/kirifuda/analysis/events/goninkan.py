@@ -77,10 +77,9 @@ def collect(match: Match) -> Facts:
         scores = game.deal_scores(end)[k]
         dealer = setup.seating[dealer_position]
         for player in range(n):
+            role = "napoleon" if setup.napoleon >> player & 1 else "ally"
             if n == 6 and player == dealer:
-                role = "dealer"
-            else:
-                role = "napoleon" if setup.napoleon >> player & 1 else "ally"
+                role = "dealer"  # the 6-player dealer scores with Napoleon without playing
             add(Event(k, player, f"side:{role}", scores[player]))
         for trick_number, (_, trick, winner) in enumerate(end.history, start=1):
             for player, card in trick:
