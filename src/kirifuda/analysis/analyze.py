@@ -157,6 +157,7 @@ def execute(
     ray: str | None = None,
     progress: Callable[[int], None] | None = None,
     command: str | None = None,
+    png: bool = False,
 ) -> Outcome:
     """Play the plan's games into ``out/games.parquet`` and write the report beside it (module docstring)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -168,6 +169,7 @@ def execute(
     return build_report(
         rows,
         out,
+        png=png,
         planned=len(p.specs),
         meta={
             "command": command or shlex.join(["kirifuda", *sys.argv[1:]]),
@@ -182,7 +184,9 @@ def execute(
     )
 
 
-def build_report(rows: Sequence[runner.GameRow], out: Path, *, planned: int, meta: dict[str, Any]) -> Outcome:
+def build_report(
+    rows: Sequence[runner.GameRow], out: Path, *, planned: int, meta: dict[str, Any], png: bool = False
+) -> Outcome:
     """The report of ``rows`` (read from a game table) in ``out``."""
     if not rows:
         raise AnalysisError("no game finished: nothing to report", ja="終わったゲームがないので報告できません")
@@ -203,7 +207,7 @@ def build_report(rows: Sequence[runner.GameRow], out: Path, *, planned: int, met
         "finished": len(rows),
         "interrupted": len(rows) < planned,
     }
-    html = report.write(out, variants, ab=ab, meta=document_meta)
+    html = report.write(out, variants, ab=ab, meta=document_meta, png=png)
     document = report.finite(
         {**document_meta, "variants": [{"name": v.name, "summary": v.summary} for v in variants], "ab": ab}
     )

@@ -62,10 +62,10 @@ def ordered_map(
     done = 0
     results = _ray_map(fn, items, jobs, ray) if ray is not None else _local_map(fn, items, jobs)
     for item, result in zip(items, results, strict=False):
+        yield result  # first: the consumer keeps the result before progress is told (which may interrupt)
         done += weight(item) if weight else 1
         if progress is not None:
             progress(done)
-        yield result
 
 
 def _local_map(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[R]:

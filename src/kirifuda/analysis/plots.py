@@ -25,14 +25,20 @@ from .runner import GameRow  # noqa: E402
 
 COLOURS = ("#1f77b4", "#ff7f0e")
 """Variant A, variant B."""
-FORMATS = ("svg", "png")
+FORMATS = ["svg"]
+"""The formats every figure is written in (the report shows the SVG; ``kirifuda analyze --png`` adds PNG)."""
 
 
 def _save(fig: Figure, out: Path, name: str) -> str:
     for fmt in FORMATS:
-        fig.savefig(out / f"{name}.{fmt}", format=fmt, dpi=110, bbox_inches="tight", metadata=_metadata(fmt))
+        fig.savefig(out / f"{name}.{fmt}", format=fmt, dpi=110, metadata=_metadata(fmt))
     plt.close(fig)
     return f"{name}.svg"
+
+
+def _figure(*args: Any, **kw: Any) -> Any:
+    """``plt.subplots`` with constrained layout (labels fit without a second drawing pass)."""
+    return plt.subplots(*args, layout="constrained", **kw)
 
 
 def _metadata(fmt: str) -> dict[str, Any]:
@@ -62,7 +68,7 @@ def _bars(ax: Any, labels: Sequence[str], series: Sequence[tuple[str, Sequence[d
 
 
 def seats(summaries: Sequence[tuple[str, dict[str, Any]]], out: Path) -> str:
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
+    fig, (left, right) = _figure(1, 2, figsize=(10, 3.6))
     n = max(len(s["seats"]) for _, s in summaries)
     labels = [f"seat {k}" for k in range(n)]
     _bars(left, labels, [(v, [x["advantage"] for x in s["seats"]]) for v, s in summaries])
@@ -76,7 +82,7 @@ def seats(summaries: Sequence[tuple[str, dict[str, Any]]], out: Path) -> str:
 def dealer(summaries: Sequence[tuple[str, dict[str, Any]]], out: Path) -> str | None:
     if not any(s["dealer"]["positions"] for _, s in summaries):
         return None
-    fig, ax = plt.subplots(figsize=(7, 3.6))
+    fig, ax = _figure(figsize=(7, 3.6))
     positions = max((s["dealer"]["positions"] for _, s in summaries), key=len)
     labels = ["dealer" if p["position"] == 0 else f"+{p['position']}" for p in positions]
     _bars(
@@ -90,7 +96,7 @@ def dealer(summaries: Sequence[tuple[str, dict[str, Any]]], out: Path) -> str | 
 
 def totals(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> str:
     n = max(len(rows[0].totals) for _, rows in variants)
-    fig, axes = plt.subplots(1, n, figsize=(2.6 * n, 2.8), sharey=True, squeeze=False)
+    fig, axes = _figure(1, n, figsize=(2.6 * n, 2.8), sharey=True, squeeze=False)
     values = [t for _, rows in variants for r in rows for t in r.totals]
     bins = _bins(values)
     for seat in range(n):
@@ -107,7 +113,7 @@ def totals(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> str:
 
 
 def deal_scores(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> str:
-    fig, ax = plt.subplots(figsize=(8, 3.6))
+    fig, ax = _figure(figsize=(8, 3.6))
     most = max(len(r.deal_scores) for _, rows in variants for r in rows)
     shown = min(most, 12)
     width = 0.8 / len(variants)
@@ -132,7 +138,7 @@ def deal_scores(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) ->
 
 
 def length(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> str:
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2))
+    fig, (left, right) = _figure(1, 2, figsize=(10, 3.2))
     for i, (name, rows) in enumerate(variants):
         left.hist([r.decisions for r in rows], bins=_bins([r.decisions for _, rs in variants for r in rs]),
                   histtype="step", color=COLOURS[i % 2], label=name or None, linewidth=1.4)  # fmt: skip
@@ -149,7 +155,7 @@ def length(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> str:
 
 
 def leadership(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> str:
-    fig, ax = plt.subplots(figsize=(6, 3.2))
+    fig, ax = _figure(figsize=(6, 3.2))
     values = [r.lead_changes for _, rows in variants for r in rows]
     for i, (name, rows) in enumerate(variants):
         ax.hist([r.lead_changes for r in rows], bins=_integer_bins(values), histtype="step", color=COLOURS[i % 2],
@@ -166,7 +172,7 @@ def events(summaries: Sequence[tuple[str, dict[str, Any]]], out: Path) -> str | 
     names = list(dict.fromkeys(e["name"] for _, s in summaries for e in s["events"]))
     if not names:
         return None
-    fig, ax = plt.subplots(figsize=(8, 0.32 * len(names) * len(summaries) + 1.2))
+    fig, ax = _figure(figsize=(8, 0.32 * len(names) * len(summaries) + 1.2))
     height = 0.8 / len(summaries)
     for i, (variant, s) in enumerate(summaries):
         by_name = {e["name"]: e for e in s["events"]}
@@ -190,7 +196,7 @@ def skill(summaries: Sequence[tuple[str, dict[str, Any]]], out: Path) -> str | N
     if not any("skill" in s for _, s in summaries):
         return None
     levels = list(dict.fromkeys(level for _, s in summaries for level in s.get("skill", {}).get("levels", {})))
-    fig, ax = plt.subplots(figsize=(6, 3.4))
+    fig, ax = _figure(figsize=(6, 3.4))
     empty = {"mean": 0.0, "ci": [math.nan, math.nan]}
     _bars(ax, levels, [(v, [s.get("skill", {}).get("levels", {}).get(lv, {}).get("edge", empty) for lv in levels])
                        for v, s in summaries])  # fmt: skip
@@ -203,7 +209,7 @@ def forest(ab: dict[str, Any], out: Path, *, name: str, prefixes: Sequence[str],
     rows = [(m, ci) for m, ci in ab["metrics"].items() if m.split(".", 1)[0] in prefixes]
     if not rows:
         return None
-    fig, ax = plt.subplots(figsize=(8, 0.3 * len(rows) + 1.2))
+    fig, ax = _figure(figsize=(8, 0.3 * len(rows) + 1.2))
     for k, (_, ci) in enumerate(rows):
         lo, hi = ci["ci"]
         ax.plot([lo, hi], [k, k], color=COLOURS[1], linewidth=2)

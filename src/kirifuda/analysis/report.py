@@ -44,9 +44,13 @@ def finite(value: Any) -> Any:
     return value
 
 
-def write(out: Path, variants: Sequence[Variant], *, ab: dict[str, Any] | None, meta: dict[str, Any]) -> Path:
-    """Write report.json, the figures and report.html into ``out``; returns the HTML's path."""
+def write(
+    out: Path, variants: Sequence[Variant], *, ab: dict[str, Any] | None, meta: dict[str, Any], png: bool = False
+) -> Path:
+    """Write report.json, the figures (SVG; and PNG with ``png``) and report.html into ``out``; returns the
+    HTML's path."""
     out.mkdir(parents=True, exist_ok=True)
+    plots.FORMATS[:] = ["svg", "png"] if png else ["svg"]
     summaries = [(v.name, v.summary) for v in variants]
     by_rows = [(v.name, v.rows) for v in variants]
     figures: dict[str, str | None] = {

@@ -39,6 +39,7 @@ def analyze(
     out: Annotated[Path | None, typer.Option("--out", help="the report's directory (default reports/GAME)")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", min=1, help="worker processes (default: every core)")] = None,
     ray: Annotated[str | None, typer.Option("--ray", help=ray_help())] = None,
+    png: Annotated[bool, typer.Option("--png", help="write every figure as PNG too (beside the SVG)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the report's JSON twin")] = False,
 ) -> None:
     """Balance report with plots, or an A/B comparison of two rule variants (バランス分析)."""
@@ -61,7 +62,9 @@ def analyze(
     directory = out or Path("reports") / (game + ("-ab" if vs_options is not None else ""))
     with progress_bar() as bar:
         task = bar.add_task(f"analyze {game}", total=len(plan.specs))
-        outcome = A.execute(plan, directory, jobs=jobs, ray=ray, progress=lambda k: bar.update(task, completed=k))
+        outcome = A.execute(
+            plan, directory, jobs=jobs, ray=ray, progress=lambda k: bar.update(task, completed=k), png=png
+        )
     if outcome.interrupted:
         typer.echo(
             f"interrupted: {outcome.finished} of {outcome.planned} games finished; the report covers those "
