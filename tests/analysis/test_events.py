@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from kirifuda.analysis.events import collect, descriptions, describe
+from kirifuda.analysis.events import collect, describe, descriptions
 from kirifuda.match import Match
 from kirifuda.registry import available, make
 
