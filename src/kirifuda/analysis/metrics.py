@@ -50,6 +50,15 @@ def wilson(successes: float, n: int) -> dict[str, Any]:
     return {"mean": p, "ci": [max(0.0, centre - half), min(1.0, centre + half)], "n": n}
 
 
+def share(values: Sequence[float]) -> dict[str, Any]:
+    """The mean of values between 0 and 1 (win shares, ranks) with its t interval kept within [0, 1]."""
+    out = interval(values)
+    lo, hi = out["ci"]
+    if math.isfinite(lo):
+        out["ci"] = [max(0.0, lo), min(1.0, hi)]
+    return out
+
+
 def distribution(values: Sequence[float]) -> dict[str, Any]:
     """Mean, standard deviation, extremes and quantiles (5 %, 25 %, median, 75 %, 95 %) of ``values``."""
     if not values:
@@ -180,8 +189,8 @@ def summarise(rows: Sequence[GameRow], *, planned: int | None = None) -> dict[st
             "bot": sorted({r.seats[s] for r in main}),
             "total": interval([m[f"total.seat{s}"] for m in per_game]),
             "advantage": interval([m[f"advantage.seat{s}"] for m in per_game]),
-            "win_share": interval([m[f"win.seat{s}"] for m in per_game]),
-            "rank": interval([m[f"rank.seat{s}"] for m in per_game]),
+            "win_share": share([m[f"win.seat{s}"] for m in per_game]),
+            "rank": share([m[f"rank.seat{s}"] for m in per_game]),
             "distribution": distribution([float(r.totals[s]) for r in main]),
         }
         for s in range(n)
@@ -194,7 +203,7 @@ def summarise(rows: Sequence[GameRow], *, planned: int | None = None) -> dict[st
             {
                 "position": p,
                 "edge": interval([m[f"position_edge.p{p}"] for m in per_game if f"position_edge.p{p}" in m]),
-                "deal_win_share": interval([m[f"deal_win.p{p}"] for m in per_game if f"deal_win.p{p}" in m]),
+                "deal_win_share": share([m[f"deal_win.p{p}"] for m in per_game if f"deal_win.p{p}" in m]),
             }
             for p in positions
         ],
@@ -305,8 +314,8 @@ def skill_sensitivity(rows: Sequence[GameRow]) -> dict[str, Any]:
             "games": len(group),
             "edge": interval(edge),
             "vs_random": interval(gain),
-            "rank": interval(rank),
-            "win_share": interval(win),
+            "rank": share(rank),
+            "win_share": share(win),
             "fair_win_share": 1 / len(group[0].totals),
         }
     return out
