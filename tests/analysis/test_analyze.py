@@ -158,3 +158,11 @@ def test_the_command_prints_the_json_twin(tmp_path):
     document = json.loads(done.stdout)
     assert document["finished"] == 3
     assert document == json.loads(re.sub(r"NaN", "null", json.dumps(document)))
+
+
+def test_ab_games_come_in_pairs_main_first_so_a_stopped_run_has_pairs():
+    p = A.plan("anou", {}, vs_options={"root_stones": True}, games=3, skill=["heuristic"])
+    head = [(s.group, s.seed, s.variant) for s in p.specs[:6]]
+    assert head == [("main", 0, "A"), ("main", 0, "B"), ("main", 1, "A"), ("main", 1, "B"), ("main", 2, "A"),
+                    ("main", 2, "B")]  # fmt: skip
+    assert len(p.specs) == 3 * 3 * 2

@@ -11,6 +11,9 @@ exist and fit the table — and lists the games:
 * with ``vs_options`` every game again with variant B's options (A's options with those changed), on the same
   seeds with the same bots (and the same bot seeds).
 
+The games are ordered main first, then each skill group, and within a group seed by seed with A and B side by
+side — so a run stopped early has the main tables and A/B pairs on the same seeds.
+
 :func:`execute` plays them (:func:`kirifuda.analysis.runner.run`: every core, or Ray), writing each finished
 game to ``OUT/games.parquet`` as it comes; an interrupt keeps the finished games and the report says so. The
 report (:mod:`.report`) is then built from the Parquet file read back, so a report never holds a number the
@@ -105,22 +108,22 @@ def plan(
                 "--skill random: random play is the baseline every level is compared with",
                 ja="--skill に random は指定できません(ランダムは比較の基準です)",
             )
+    # main games first, then the skill groups; within a group seed by seed, A then B: a run stopped early has
+    # the main tables before the rest, and A and B on the same seeds
     specs: list[runner.GameSpec] = []
     seeds = range(seed, seed + games)
-    for name, opts in played.items():
-        n = len(lineups[name])
+    for group in ["main", *(["skill:random"] if skill else []), *(f"skill:{level}" for level in skill)]:
         for s in seeds:
-            specs.append(runner.GameSpec(game, opts, lineups[name], s, variant=name, group="main"))
-        if skill:
-            for s in seeds:
-                specs.append(runner.GameSpec(game, opts, ("random",) * n, s, variant=name, group="skill:random"))
-            for level in skill:
-                for s in seeds:
-                    seat = s % n
-                    seats = tuple(level if k == seat else "random" for k in range(n))
-                    specs.append(
-                        runner.GameSpec(game, opts, seats, s, rotation=seat, variant=name, group=f"skill:{level}")
-                    )
+            for name, opts in played.items():
+                n = len(lineups[name])
+                if group == "main":
+                    seats, rotation = lineups[name], 0
+                elif group == "skill:random":
+                    seats, rotation = ("random",) * n, 0
+                else:
+                    rotation = s % n
+                    seats = tuple(group.removeprefix("skill:") if k == rotation else "random" for k in range(n))
+                specs.append(runner.GameSpec(game, opts, seats, s, rotation=rotation, variant=name, group=group))
     return Plan(
         game=game,
         options=options,
@@ -164,7 +167,7 @@ def execute(
     parquet = out / PARQUET
     # an interrupt leaves every finished game in the sink; the report says how many
     with table.ParquetSink(parquet, batch=64) as sink, contextlib.suppress(runner.InterruptedRun):
-        runner.run(p.specs, jobs=jobs, ray=ray, progress=progress, sink=sink.add)
+        runner.run(p.specs, jobs=jobs, ray=ray, progress=progress, sink=sink.add, keep=False)
     rows = table.read(parquet)
     return build_report(
         rows,

@@ -114,6 +114,8 @@ def _num(x: Any, digits: int = 3) -> str:
         return "yes" if x else "no"
     if isinstance(x, int):
         return f"{x:,}"
+    if abs(x) < 1e-9:
+        return "0"  # a difference that cancels exactly, up to rounding
     if abs(x) >= 100:
         return f"{x:,.1f}"
     return f"{x:.{digits}g}" if abs(x) < 1e-3 and x != 0 else f"{x:.{digits}f}".rstrip("0").rstrip(".") or "0"
@@ -442,6 +444,9 @@ def _flat_means(summary: dict[str, Any], metrics: dict[str, Any]) -> dict[str, f
     out["lead_changes"] = lead["lead_changes"]["mean"]
     out["last_deal_decided"] = lead["last_deal_decided"]["mean"]
     out["margin"] = lead["margin"]["mean"]
+    for metric in metrics:
+        if metric.startswith(("event.", "event_value.")):
+            out[metric] = 0.0  # an event that never happened in this variant
     for e in summary["events"]:
         out[f"event.{e['name']}"] = e["per_deal"]["mean"]
         out[f"event_value.{e['name']}"] = e["value_per_deal"]["mean"]

@@ -161,15 +161,18 @@ def run(
     ray: str | None = None,
     progress: Callable[[int], None] | None = None,
     sink: Callable[[GameRow], None] | None = None,
+    keep: bool = True,
 ) -> list[GameRow]:
     """Play every spec on ``jobs`` processes (default: every core) or on Ray (``ray``: ``"local"`` or a
     cluster's address, :mod:`.parallel`); rows in the specs' order. ``sink`` receives each row as it is
-    finished (in order: a Parquet writer). On an interrupt (Ctrl-C) the rows finished so far are in
-    ``InterruptedRun.rows``."""
+    finished (in order: a Parquet writer); with ``keep`` False the rows are not also kept in memory (a large run
+    written to Parquet) and the list returned is empty. On an interrupt (Ctrl-C) the rows finished so far are in
+    ``InterruptedRun.rows`` (with ``keep``)."""
     rows: list[GameRow] = []
     try:
         for row in _rows(specs, jobs, ray, progress):
-            rows.append(row)
+            if keep:
+                rows.append(row)
             if sink is not None:
                 sink(row)
     except KeyboardInterrupt:

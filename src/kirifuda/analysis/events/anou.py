@@ -5,7 +5,7 @@ Per deal and seat, from the walls as the deal ended:
 * ``perfect_wall`` — every column exactly to plan, the +2 bonus ("Scoring": 全列が計画どおり);
 * ``overfill:P`` — the column planned P holds more than P cards and scores −n ("Scoring": n > 計画 → −n);
   ``value`` is n;
-* ``to_plan`` — columns exactly at their plan (``value``: how many, 0–4);
+* ``to_plan:P`` — the column planned P holds exactly P cards (the plan met: +P);
 * ``floor`` — the wall's total was below 0 and counts 0 ("Scoring": ディール合計が 0 未満なら 0); ``value`` is
   the points the floor forgave;
 * ``root:P`` — a root stone (根石, option ``root_stones``, "A deal" 2) placed in the column planned P;
@@ -28,7 +28,7 @@ DESCRIPTIONS = {
         "perfect wall (every column to plan, +2)", "完璧な石垣(全列が計画どおり +2)", "Scoring"
     ),
     "overfill:": Description("overfilled column, by plan (value: its cards)", "計画超過の列(値: 枚数)", "Scoring"),
-    "to_plan": Description("columns exactly to plan (value: how many)", "計画どおりの列の数", "Scoring"),
+    "to_plan:": Description("column exactly to plan, by plan", "計画どおりの列(計画別)", "Scoring"),
     "floor": Description(
         "wall below 0, counted 0 (value: points forgiven)", "0点の下限が効いた(値: 免除された点)", "Scoring"
     ),
@@ -57,8 +57,9 @@ def collect(match: Match) -> Facts:
                     raw -= cards
                 else:
                     raw += cards
-                    exact += cards == plan
-            facts.events.append(Event(span.index, seat, "to_plan", exact))
+                    if cards == plan:
+                        exact += 1
+                        facts.events.append(Event(span.index, seat, f"to_plan:{plan}"))
             if exact == len(PLANS):
                 facts.events.append(Event(span.index, seat, "perfect_wall"))
                 raw += FULL_WALL_BONUS
