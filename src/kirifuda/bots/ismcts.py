@@ -15,8 +15,11 @@ partially observable moves, as OpenSpiel's ``ismcts.py`` and AI Factory's Spades
   is a **simultaneous** node: each seat chooses by **regret matching** (Hart & Mas-Colell; Lanctot et al. 2013,
   sampled, with exploration) over its own choices, and the child is keyed by what the searching seat sees of the
   joint choice (its own card; the others' are ``?`` until revealed: the tree is open-loop over them);
-* nodes with many choices **widen progressively** (``k·√visits`` children, best first by the kit's prior);
-* leaves are evaluated by the kit's **rollout** to the end of the deal.
+* nodes with many choices **widen progressively** (``k·√visits`` children, best first by the kit's prior, counting
+  the children legal in this determinization), at simultaneous nodes too (each seat's regret matching runs over
+  its first ``k·√visits`` choices);
+* leaves are evaluated by the kit (:meth:`GameKit.evaluate`): the deal's scores where it is over, else a
+  **rollout** to its end.
 
 Budgets are iteration counts, deterministic for a given generator; ``time_cap`` only guards latency.
 """
@@ -72,7 +75,7 @@ class ISMCTS:
         exploration: float = UCB_C,
     ) -> None:
         self.kit = kit
-        self.game = kit.game
+        self.game = kit.search_game
         self.iterations = iterations
         self.time_cap = time_cap
         self.c = exploration
@@ -89,7 +92,7 @@ class ISMCTS:
         start = time.perf_counter()
         done = 0
         for done in range(1, self.iterations + 1):
-            state = sample(rng)
+            state = self.kit.searchable(sample(rng))
             if seat not in game.to_act(state):
                 raise RuntimeError(f"{game.id}: a sampled state does not wait for seat {seat}")
             self._iterate(root, state, seat, rng)
@@ -122,7 +125,8 @@ class ISMCTS:
                         fresh.append(key)
                     else:
                         child.avail += 1
-                if fresh and len(children) < self._room(node, len(keyed)):
+                # widening counts the children legal here: others' hands differ between determinizations
+                if fresh and len(keyed) - len(fresh) < self._room(node, len(keyed)):
                     key = fresh[0] if len(keyed) > kit.widen_above else rng.choice(fresh)
                     node = children[key] = _Node(len(node.reward))
                     expanded = True
@@ -140,6 +144,10 @@ class ISMCTS:
                 key_parts = []
                 for actor in sorted(waiting):
                     legal = game.legal_actions(state, actor)
+                    if len(legal) > kit.widen_above:
+                        # progressive widening here too (Organised Chaos's 286 passes): the first k·√visits
+                        # choices of each seat, best first by the kit's prior
+                        legal = list(kit.prior(state, actor, legal))[: self._room(node, len(legal))]
                     texts = [str(a) for a in legal]
                     table = node.regrets.setdefault(actor, {})
                     probs = _regret_matching(table, texts)
@@ -158,9 +166,7 @@ class ISMCTS:
                     expanded = True
                 node = child
                 path.append(node)
-        finished = game.deal_scores(state)
-        scores = finished[base] if len(finished) > base else kit.rollout(state, rng)
-        reward = kit.rewards(scores)
+        reward = kit.rewards(kit.evaluate(state, base, rng))
         lo, hi = min(reward), max(reward)
         if lo < self._lo:
             self._lo = lo

@@ -20,13 +20,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ..core import Action, Game
 from .info import InfoState, Knowledge
 
 LEVELS = ("easy", "normal", "hard")
 """The search levels, weakest first."""
+
+
+class SearchGame(Protocol):
+    """The calls the search makes on imagined states: a :class:`~kirifuda.core.Game`, or a kit's fast stand-in."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def seat_count(self) -> int: ...
+
+    def to_act(self, state: Any) -> frozenset[int]: ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    def apply(self, state: Any, seat: int, action: Action) -> Any: ...
+
+    def deal_scores(self, state: Any) -> tuple[tuple[int, ...], ...]: ...
+
+    def chance(self, state: Any) -> str | None: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def seen(self, state: Any, seat: int | None, actor: int, action: Action) -> str: ...
 
 
 class GameKit:
@@ -40,6 +64,16 @@ class GameKit:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.search_game: SearchGame = game
+        """What the search walks imagined states with: the game itself, or a kit's fast stand-in with the same
+        calls (``to_act``, ``legal_actions``, ``apply``, ``deal_scores``, ``chance``, ``is_over``, ``seen``,
+        ``seat_count``, ``id``) over the states :meth:`searchable` makes; its ``apply`` may change a state in
+        place and return it. Its legal actions must print (``str``) as the game's do."""
+
+    def searchable(self, state: Any) -> Any:
+        """The state one search iteration walks, from a sampled state (or the cheating twin's true one): the
+        state itself by default; with a fast :attr:`search_game`, a private mutable copy of it."""
+        return state
 
     # what a seat knows
     def knowledge(self, seat: int) -> Knowledge:
@@ -75,8 +109,8 @@ class GameKit:
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
         """Play an imagined state to the end of its deal (Gonin-kan: its battle); that deal's scores by seat.
-        The default plays :meth:`rollout_policy` through the pure protocol."""
-        game = self.game
+        The default plays :meth:`rollout_policy` through :attr:`search_game`'s protocol."""
+        game = self.search_game
         done = len(game.deal_scores(state))
         while len(game.deal_scores(state)) == done:
             waiting = game.to_act(state)
@@ -87,7 +121,16 @@ class GameKit:
                 state = game.apply(state, seat, self.rollout_policy(state, seat, legal, rng))
         return game.deal_scores(state)[done]
 
-    def rewards(self, scores: Sequence[int]) -> tuple[float, ...]:
+    def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
+        """What a search leaf stands for, per seat: deal ``deal``'s scores once it is over in ``state``, else a
+        :meth:`rollout`'s. A kit may add what a deal's score leaves out (Organised Chaos: a bid used now is not
+        available later), so that every leaf of one search — a rollout's or a finished deal's — counts alike."""
+        scores = self.search_game.deal_scores(state)
+        if len(scores) > deal:
+            return scores[deal]
+        return self.rollout(state, rng)
+
+    def rewards(self, scores: Sequence[float]) -> tuple[float, ...]:
         """What each seat's search maximises, from one deal's scores: its score above the table's mean (a
         team game's scores already give every member of a side the same)."""
         mean = sum(scores) / len(scores)
