@@ -6,6 +6,7 @@ import json
 import secrets
 import sys
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -83,15 +84,22 @@ def replay(
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(..., help="a game id, e.g. anou"),
-    games: int = typer.Option(100, "--games", min=1, help="how many games"),
-    seed: int = typer.Option(0, "--seed", help="game i deals from seed S+i"),
-    options: str | None = typer.Option(None, "--options", help="game options as JSON"),
-    engine: str = typer.Option("auto", "--engine", help="auto | pure | fast"),
-    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    game: Annotated[str, typer.Argument(help="a game id, e.g. anou")],
+    games: Annotated[int, typer.Option("--games", min=1, help="how many games")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="game i deals from seed S+i")] = 0,
+    options: Annotated[str | None, typer.Option("--options", help="game options as JSON")] = None,
+    engine: Annotated[str, typer.Option("--engine", help="auto | pure | fast")] = "auto",
+    jobs: Annotated[int | None, typer.Option("--jobs", min=1, help="worker processes (default: every core)")] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="run on Ray: alone a local runtime, or a cluster's address")
+    ] = None,
+    parquet: Annotated[
+        Path | None, typer.Option("--parquet", help="write one row per game to this Parquet file")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ):
-    """Play N games of random legal play; print speed and mean scores per seat."""
-    from .simulate import run
+    """Play N games of random legal play on every core; print speed and mean scores per seat."""
+    from .analysis import simulation
 
     if engine not in ("auto", "pure", "fast"):
         raise typer.BadParameter("--engine is auto, pure or fast")
@@ -105,20 +113,35 @@ def simulate(
         transient=True,
         disable=not err.is_terminal,
     )
+    sink = None
+    if parquet is not None:
+        from .analysis.table import ParquetSink
+
+        sink = ParquetSink(parquet)
+    keep = None if sink is None else (lambda chunk, results: sink.extend(simulation.rows(chunk, results, g.seat_count)))
     try:
         with progress:
             task = progress.add_task(f"simulate {game}", total=games)
-            result = run(
-                g,
+            result = simulation.run(
+                game,
+                g.options.to_dict(),
                 games=games,
                 seed=seed,
                 engine=engine,
-                progress=lambda k: progress.update(task, completed=k) if k % 10 == 0 or k == games else None,
+                jobs=jobs,
+                ray=ray,
+                progress=lambda k: progress.update(task, completed=k),
+                keep=keep,
             )
     except ValueError as e:
         err.print(f"[red]error:[/red] {e}")
         raise typer.Exit(2) from None
+    finally:
+        if sink is not None:
+            sink.close()
     data = result.to_json()
+    if data.get("interrupted"):
+        err.print(f"interrupted: {data['games']} of {games} games finished (中断)", highlight=False)
     if as_json:
         print(json.dumps(data))
         return
@@ -126,10 +149,12 @@ def simulate(
     print(f"  {data['games']} games, {data['deals']} deals, {data['decisions']} decisions in {data['seconds']} s")
     print(
         f"  {data['games_per_second']} games/s, {data['deals_per_second']} deals/s, "
-        f"{data['decisions_per_second']} decisions/s"
+        f"{data['decisions_per_second']} decisions/s ({data['jobs']} workers, {data['backend']})"
     )
-    for seat, (mean, share) in enumerate(zip(data["mean_totals"], data["win_share"])):
+    for seat, (mean, share) in enumerate(zip(data["mean_totals"], data["win_share"], strict=True)):
         print(f"  seat {seat}: mean total {mean:8.3f}   win share {share:6.3f}")
+    if parquet is not None:
+        print(f"  rows: {parquet}")
 
 
 @app.command()
@@ -174,8 +199,11 @@ register(app)
 
 
 def main() -> None:
+    from .commands.common import with_optional_values
+
+    sys.argv[1:] = with_optional_values(sys.argv[1:])  # ``--ray`` alone means ``--ray local``
     app()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -165,7 +165,7 @@ def openskill_table(rows: Sequence[GameRow]) -> list[dict[str, Any]]:
             ratings.setdefault(name, model.rating(name=name))
         teams = [[model.rating(mu=ratings[name].mu, sigma=ratings[name].sigma)] for name in row.seats]
         order = sorted(set(row.totals), reverse=True)
-        ranks = [order.index(t) + 1 for t in row.totals]
+        ranks = [float(order.index(t) + 1) for t in row.totals]
         updated = model.rate(teams, ranks=ranks)
         by_bot: dict[str, list[Any]] = defaultdict(list)
         for name, team in zip(row.seats, updated, strict=True):

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from ..core import KirifudaError
-from .common import fail, make_game, options_json, progress_bar
+from .common import fail, make_game, options_json, progress_bar, ray_help
 
 
 def register(app: typer.Typer) -> None:
@@ -75,6 +76,10 @@ def tournament(
     first_seed: int = typer.Option(0, "--first-seed", help="the first deal seed"),
     options: str | None = typer.Option(None, "--options", help="game options as JSON"),
     jobs: int | None = typer.Option(None, "--jobs", min=1, help="worker processes (default: every core)"),
+    ray: Annotated[str | None, typer.Option("--ray", help=ray_help())] = None,
+    parquet: Annotated[
+        Path | None, typer.Option("--parquet", help="write one row per game to this Parquet file")
+    ] = None,
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
     """Rotate lineups of bots through every seat over the same deals (トーナメント)."""
@@ -87,13 +92,27 @@ def tournament(
         specs = T.specs(game, g.options.to_dict(), lineups, seeds, first_seed=first_seed)
     except (KirifudaError, ValueError) as e:
         fail(e if isinstance(e, KirifudaError) else str(e))
+    sink = None
+    if parquet is not None:
+        from ..analysis.table import ParquetSink
+
+        sink = ParquetSink(parquet)
     with progress_bar() as bar:
         task = bar.add_task(f"tournament {game}", total=len(specs))
         try:
-            rows = runner.run(specs, jobs=jobs, progress=lambda k: bar.update(task, completed=k))
+            rows = runner.run(
+                specs,
+                jobs=jobs,
+                ray=ray,
+                progress=lambda k: bar.update(task, completed=k),
+                sink=None if sink is None else sink.add,
+            )
         except runner.InterruptedRun as stopped:
             rows = stopped.rows
             typer.echo(f"interrupted: {len(rows)} of {len(specs)} games finished", err=True)
+        finally:
+            if sink is not None:
+                sink.close()
     result: dict[str, Any] = {"game": game, "options": g.options.to_dict(), "seeds": seeds, **T.summarise(rows)}
     if as_json:
         print(json.dumps(_finite(result), ensure_ascii=False))

@@ -53,3 +53,27 @@ def progress_bar() -> Progress:
         transient=True,
         disable=not err.is_terminal,
     )
+
+
+RAY_LOCAL = "local"
+"""What ``--ray`` means without an address: start a local Ray runtime on this machine."""
+OPTIONAL_VALUES = {"--ray": RAY_LOCAL}
+"""Options whose value may be left out (``--ray`` alone = ``--ray local``). Typer has no options with an optional
+value, so :func:`with_optional_values` fills the default in before it parses the command line."""
+
+
+def with_optional_values(argv: list[str]) -> list[str]:
+    """``argv`` with the default value inserted after any option of :data:`OPTIONAL_VALUES` given without one
+    (at the end, or followed by another option)."""
+    out: list[str] = []
+    for i, word in enumerate(argv):
+        out.append(word)
+        if word in OPTIONAL_VALUES and (i + 1 == len(argv) or argv[i + 1].startswith("-")):
+            out.append(OPTIONAL_VALUES[word])
+    return out
+
+
+def ray_help() -> str:
+    return (
+        "run on Ray: alone, a local Ray runtime on this machine; or a cluster's address (e.g. auto, ray://host:10001)"
+    )

@@ -1,0 +1,224 @@
+"""``kirifuda analyze``: plan the games of a balance report (or an A/B comparison), play them, write the game
+table, and build the report from what was written.
+
+:func:`plan` checks everything before anything runs — the options of both variants make a valid game, the bots
+exist and fit the table — and lists the games:
+
+* **main**: ``games`` deal seeds ``seed … seed + games − 1``, the ``bots`` lineup (one per seat; a shorter list
+  is filled with its last name; default every seat :data:`DEFAULT_BOT`);
+* **skill sensitivity**, for each level of ``skill`` (default ``heuristic``): the same seeds with one bot of that
+  level at seat ``seed mod n`` among random players, and the all-random baseline (group ``skill:random``);
+* with ``vs_options`` every game again with variant B's options (A's options with those changed), on the same
+  seeds with the same bots (and the same bot seeds).
+
+The games are ordered main first, then each skill group, and within a group seed by seed with A and B side by
+side — so a run stopped early has the main tables and A/B pairs on the same seeds.
+
+:func:`execute` plays them (:func:`kirifuda.analysis.runner.run`: every core, or Ray), writing each finished
+game to ``OUT/games.parquet`` as it comes; an interrupt keeps the finished games and the report says so. The
+report (:mod:`.report`) is then built from the Parquet file read back, so a report never holds a number the
+table does not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from ..bots.registry import check_name
+from ..core import KirifudaError, OptionError
+from ..registry import make
+from . import metrics, report, runner, table
+from .parallel import backend_name, default_jobs
+from .tournament import complete_lineup
+
+DEFAULT_BOT = "heuristic"
+"""Every seat's bot unless ``--bots`` says otherwise: a sensible club player, cheap enough for thousands of
+games (``normal`` is the search; docs/analysis.md says when to use it)."""
+DEFAULT_SKILL = ("heuristic",)
+DEFAULT_GAMES = 200
+PARQUET = "games.parquet"
+
+
+class AnalysisError(KirifudaError):
+    """A request that makes no valid run (refused before anything is played)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Plan:
+    game: str
+    options: dict[str, Any]
+    vs_options: dict[str, Any] | None = None
+    bots: tuple[str, ...] = ()
+    games: int = DEFAULT_GAMES
+    seed: int = 0
+    skill: tuple[str, ...] = DEFAULT_SKILL
+    specs: list[runner.GameSpec] = field(default_factory=list)
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)  # name → the options actually played
+
+
+def plan(
+    game: str,
+    options: dict[str, Any] | None = None,
+    *,
+    vs_options: dict[str, Any] | None = None,
+    bots: Sequence[str] = (),
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    skill: Sequence[str] = DEFAULT_SKILL,
+) -> Plan:
+    """Every game of the run, or :class:`AnalysisError` / :class:`~kirifuda.core.OptionError` saying why not."""
+    if games < 1:
+        raise AnalysisError("--games must be at least 1", ja="--games は1以上です")
+    options = dict(options or {})
+    variants = {"A": options, "B": {**options, **vs_options}} if vs_options is not None else {"": options}
+    played: dict[str, dict[str, Any]] = {}
+    lineups: dict[str, tuple[str, ...]] = {}
+    for name, opts in variants.items():
+        label = f"variant {name}: " if name else ""
+        try:
+            g = make(game, opts)
+        except OptionError as e:
+            raise type(e)(f"{label}{e}", ja=f"{label}{e.ja}" if e.ja else None) from None
+        played[name] = g.options.to_dict()
+        try:
+            for bot in bots:
+                check_name(bot, cheats=True)
+            lineups[name] = complete_lineup(list(bots) or [DEFAULT_BOT], g.seat_count)
+        except ValueError as e:
+            raise AnalysisError(
+                f"{label}--bots: {e} ({game} with these options has {g.seat_count} seats)",
+                ja=f"{label}--bots: ボットの数が席の数({g.seat_count})と合いません",
+            ) from None
+    if vs_options is not None and played["A"] == played["B"]:
+        raise AnalysisError(
+            "--vs-options changes nothing: variants A and B have the same options",
+            ja="--vs-options で何も変わっていません(A と B が同じオプションです)",
+        )
+    for level in skill:
+        check_name(level, cheats=True)
+        if level == "random":
+            raise AnalysisError(
+                "--skill random: random play is the baseline every level is compared with",
+                ja="--skill に random は指定できません(ランダムは比較の基準です)",
+            )
+    # main games first, then the skill groups; within a group seed by seed, A then B: a run stopped early has
+    # the main tables before the rest, and A and B on the same seeds
+    specs: list[runner.GameSpec] = []
+    seeds = range(seed, seed + games)
+    for group in ["main", *(["skill:random"] if skill else []), *(f"skill:{level}" for level in skill)]:
+        for s in seeds:
+            for name, opts in played.items():
+                n = len(lineups[name])
+                if group == "main":
+                    seats, rotation = lineups[name], 0
+                elif group == "skill:random":
+                    seats, rotation = ("random",) * n, 0
+                else:
+                    rotation = s % n
+                    seats = tuple(group.removeprefix("skill:") if k == rotation else "random" for k in range(n))
+                specs.append(runner.GameSpec(game, opts, seats, s, rotation=rotation, variant=name, group=group))
+    return Plan(
+        game=game,
+        options=options,
+        vs_options=vs_options,
+        bots=lineups[next(iter(lineups))],
+        games=games,
+        seed=seed,
+        skill=tuple(skill),
+        specs=specs,
+        variants=played,
+    )
+
+
+@dataclass
+class Outcome:
+    """What :func:`execute` produced: the report's directory and document, and whether the run was cut short."""
+
+    out: Path
+    html: Path
+    document: dict[str, Any]
+    finished: int
+    planned: int
+
+    @property
+    def interrupted(self) -> bool:
+        return self.finished < self.planned
+
+
+def execute(
+    p: Plan,
+    out: Path,
+    *,
+    jobs: int | None = None,
+    ray: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    command: str | None = None,
+    png: bool = False,
+) -> Outcome:
+    """Play the plan's games into ``out/games.parquet`` and write the report beside it (module docstring)."""
+    out.mkdir(parents=True, exist_ok=True)
+    parquet = out / PARQUET
+    # an interrupt leaves every finished game in the sink; the report says how many
+    with table.ParquetSink(parquet, batch=64) as sink, contextlib.suppress(runner.InterruptedRun):
+        runner.run(p.specs, jobs=jobs, ray=ray, progress=progress, sink=sink.add, keep=False)
+    rows = table.read(parquet)
+    return build_report(
+        rows,
+        out,
+        png=png,
+        planned=len(p.specs),
+        meta={
+            "command": command or shlex.join(["kirifuda", *sys.argv[1:]]),
+            "game": p.game,
+            "bots": list(p.bots),
+            "skill": list(p.skill),
+            "games": p.games,
+            "seeds": [p.seed, p.seed + p.games - 1],
+            "jobs": jobs or default_jobs(),
+            "backend": backend_name(jobs or default_jobs(), ray),
+        },
+    )
+
+
+def build_report(
+    rows: Sequence[runner.GameRow], out: Path, *, planned: int, meta: dict[str, Any], png: bool = False
+) -> Outcome:
+    """The report of ``rows`` (read from a game table) in ``out``."""
+    if not rows:
+        raise AnalysisError("no game finished: nothing to report", ja="終わったゲームがないので報告できません")
+    names = sorted({r.variant for r in rows})
+    variants = []
+    for name in names:
+        group = [r for r in rows if r.variant == name]
+        summary = metrics.summarise(group)
+        variants.append(report.Variant(name, group[0].options, group, summary))
+    ab = None
+    if len(variants) == 2:
+        ab = metrics.paired(variants[0].rows, variants[1].rows)
+    document_meta = {
+        **meta,
+        "version": _version(),
+        "parquet": PARQUET,
+        "planned": planned,
+        "finished": len(rows),
+        "interrupted": len(rows) < planned,
+    }
+    html = report.write(out, variants, ab=ab, meta=document_meta, png=png)
+    document = report.finite(
+        {**document_meta, "variants": [{"name": v.name, "summary": v.summary} for v in variants], "ab": ab}
+    )
+    return Outcome(out=out, html=html, document=document, finished=len(rows), planned=planned)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("kirifuda")
+    except metadata.PackageNotFoundError:  # pragma: no cover - a source tree without installation
+        return "unknown"

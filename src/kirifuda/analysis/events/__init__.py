@@ -1,0 +1,134 @@
+"""Scoring events of a finished game, by name, per deal and per seat: what the designers' reports count.
+
+Each game id has one module here (``anou.py``, ``gogyo_sokoku.py``, ``anarchy.py``, ``goninkan.py``,
+``cutin.py``) with
+
+* ``collect(match) -> Facts``: reads the finished :class:`~kirifuda.match.Match` — its events and the referee's
+  states, which analysis may read because the game is over — and returns who dealt each deal, every seat's
+  position from that dealer, and the named :class:`Event` values;
+* ``DESCRIPTIONS``: every event name (or ``prefix:`` of a family of names, e.g. ``bid:`` in the Anarchy family)
+  with its English and Japanese wording and the rule it counts, as the game's rules doc cites it.
+
+An event is one occurrence: ``value`` is 1 for a plain count, or the quantity it carries (the cards of an
+overfilled column, the score a bid made). Events that describe the whole table (a deal's mode, a battle's
+result) have ``seat`` None. A *deal* is one entry of ``deal_scores`` (a Gonin-kan battle, a Cut-in hand).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...match import Event as MatchEvent
+from ...match import Match
+
+MODULES = {
+    "anou": "anou",
+    "gogyo-sokoku": "gogyo_sokoku",
+    "anarchy": "anarchy",
+    "anarchy-bomb": "anarchy",
+    "organised-chaos": "anarchy",
+    "goninkan": "goninkan",
+    "cutin": "cutin",
+}
+"""Game id → the module of this package that knows its scoring events."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One occurrence of a named event in deal ``deal`` (0-based) for ``seat`` (None: the whole table)."""
+
+    deal: int
+    seat: int | None
+    name: str
+    value: float = 1.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal, "seat": self.seat, "name": self.name, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Description:
+    """What an event name means, in both languages, and the rule it counts (rules doc section or ruling id)."""
+
+    en: str
+    ja: str
+    rule: str
+
+
+@dataclass
+class Facts:
+    """What a finished game's reports need beyond its scores: per deal the dealer (or start player), every
+    seat's position counted from that dealer in the direction of play (0: the dealer), and the events."""
+
+    dealers: list[int] = field(default_factory=list)
+    positions: list[list[int]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class DealSpan:
+    """One deal of a match: ``events[start]`` is its deal event, ``events[end]`` the action that completed it."""
+
+    index: int
+    start: int
+    end: int
+
+
+def deal_spans(match: Match) -> list[DealSpan]:
+    """Every completed deal of ``match`` (Gonin-kan: battle), in order."""
+    game = match.game
+    spans: list[DealSpan] = []
+    start = None
+    done = 0
+    for i, event in enumerate(match.events):
+        if event.actor == "deal":
+            start = i
+            continue
+        completed = len(game.deal_scores(event.after))
+        if completed > done:
+            assert start is not None, "a deal ended before it was dealt"
+            spans.append(DealSpan(done, start, i))
+            done = completed
+    return spans
+
+
+def actions(match: Match, span: DealSpan) -> Iterator[MatchEvent]:
+    """The players' actions and chance events of one deal, in order (not its deal event)."""
+    for i in range(span.start + 1, span.end + 1):
+        yield match.events[i]
+
+
+def module_for(game_id: str) -> Any:
+    name = MODULES.get(game_id)
+    if name is None:
+        raise ValueError(f"no scoring events are defined for {game_id!r}")
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def collect(match: Match) -> Facts:
+    """The :class:`Facts` of a finished (or interrupted: its completed deals only) match."""
+    collector: Callable[[Match], Facts] = module_for(match.game.id).collect
+    return collector(match)
+
+
+def descriptions(game_id: str) -> dict[str, Description]:
+    """The event names of ``game_id`` with their meaning (names ending in ``:`` describe a family)."""
+    table: dict[str, Description] = module_for(game_id).DESCRIPTIONS
+    return table
+
+
+def describe(game_id: str, name: str) -> Description | None:
+    """The description of one event name (an exact entry, else its family's ``prefix:``)."""
+    table = descriptions(game_id)
+    if name in table:
+        return table[name]
+    prefix = name.split(":", 1)[0] + ":"
+    return table.get(prefix)
+
+
+def ring_positions(dealer: int, n: int, step: int = 1) -> list[int]:
+    """Each seat's position from ``dealer`` going ``step`` (+1 clockwise) round ``n`` seats: 0 the dealer."""
+    return [((seat - dealer) * step) % n for seat in range(n)]

@@ -1,0 +1,84 @@
+"""Cut-in's scoring events (docs/rules/cutin.md; ../shared/rules/cutin.md). A deal is one hand.
+
+Per hand:
+
+* ``ending:K`` (the table) — the hand ended with K players out of cards: one went out, or several in the same
+  last turn ("Going out, end of a hand", K3);
+* ``went_out`` (per seat) — no cards left at the end (+5, "Scoring"); ``first_out`` — the first to go out;
+* ``turns`` (the table) — turns played (``value``; "A turn");
+* ``cut_in`` (per seat) — a single played on a set of 2 or 3, of a suit not in it ("Legal play" 3, C4);
+* ``lock`` (per seat: who completed it) — two consecutive singles of one suit locked the turn ("The lock", C1,
+  C5);
+* ``left:R`` (per seat) — rank R (``2``…``A``, ``T`` for 10, ``JK``) was still in a hand at the end;
+  ``value`` is what those cards cost by the game's scoring (default −(4 + k) for k cards, "Scoring"), so
+  the sums by rank say which ranks the penalty falls on.
+
+The dealer is the hand's start player (``first_dealer``, then ``next_start``: "A game", C3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import cards as C
+from ...games import cutin as rules
+from ...match import Match
+from . import Description, Event, Facts, actions, deal_spans, ring_positions
+
+DESCRIPTIONS = {
+    "ending:": Description("hands ending with K players out", "K人が上がって終わったハンド", "End of a hand; K3"),
+    "went_out": Description("went out (no cards left)", "上がり", "Scoring"),
+    "first_out": Description("first to go out", "最初に上がった", "A game (next_start)"),
+    "turns": Description("turns in the hand", "ハンドのターン数", "A turn"),
+    "cut_in": Description("cut-in (single on a set of 2–3)", "カットイン", "Legal play 3; C4"),
+    "lock": Description("lock (two singles of one suit)", "ロック", "The lock; C1, C5"),
+    "left:": Description("rank left in hand at the end (value: its points)", "残った数字(値: その失点)", "Scoring"),
+}
+
+
+def rank_name(card: int) -> str:
+    return "JK" if C.base(card) == C.JOKER else C.RANKS[C.rank_of(card)]
+
+
+def collect(match: Match) -> Facts:
+    game = match.game
+    n = game.seat_count
+    scoring: Any = getattr(game.options, "scoring", None)  # a knob of the game's design options, where present
+
+    def cost(cards: int) -> int:
+        return rules.hand_score(cards) if scoring is None else rules.hand_score(cards, scoring)  # type: ignore[call-arg,unused-ignore]
+
+    facts = Facts()
+    for span in deal_spans(match):
+        dealt = match.events[span.start].after
+        facts.dealers.append(dealt.start_player)
+        facts.positions.append(ring_positions(dealt.start_player, n))
+        end = match.events[span.end].after
+        k = span.index
+        out = [seat for seat in range(n) if not end.hands[seat]]
+        facts.events.append(Event(k, None, f"ending:{len(out)}"))
+        for seat in out:
+            facts.events.append(Event(k, seat, "went_out"))
+        if end.first_out is not None:
+            facts.events.append(Event(k, end.first_out, "first_out"))
+        for seat, hand in enumerate(end.hands):
+            by_rank: dict[str, int] = {}
+            for card in C.cards_in(hand):
+                name = rank_name(card)
+                by_rank[name] = by_rank.get(name, 0) | 1 << card
+            for name, cards in by_rank.items():
+                facts.events.append(Event(k, seat, f"left:{name}", cost(cards)))
+        turns = 0
+        for event in actions(match, span):
+            if not isinstance(event.action, rules.Play):
+                continue
+            before, after = event.before, event.after
+            assert isinstance(event.actor, int)
+            if not before.table:
+                turns += 1
+            elif before.table[-1][1].bit_count() in (2, 3) and event.action.cards.bit_count() == 1:
+                facts.events.append(Event(k, event.actor, "cut_in"))
+            if before.lock_suit is None and after.lock_suit is not None and after.table:
+                facts.events.append(Event(k, event.actor, "lock"))
+        facts.events.append(Event(k, None, "turns", turns))
+    return facts

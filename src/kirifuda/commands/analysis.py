@@ -1,0 +1,116 @@
+"""``kirifuda analyze`` (docs/analysis.md, docs/cli.md): a designer's balance report, or an A/B comparison of two
+rule variants on the same deals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..core import KirifudaError
+from .common import fail, options_json, progress_bar, ray_help
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(analyze)
+
+
+def analyze(
+    game: Annotated[str, typer.Argument(help="a game id")],
+    options: Annotated[str | None, typer.Option("--options", help="game options as JSON (variant A)")] = None,
+    vs_options: Annotated[
+        str | None,
+        typer.Option(
+            "--vs-options", help="variant B: A's options with these changed (JSON); plays both on the same deals"
+        ),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="a bot per seat, comma-separated (the last fills the rest); default heuristic"),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", min=1, help="deal seeds per variant (games per lineup)")] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="the first deal seed")] = 0,
+    skill: Annotated[
+        str,
+        typer.Option("--skill", help="bots measured against a random field, comma-separated ('' for none)"),
+    ] = "heuristic",
+    out: Annotated[Path | None, typer.Option("--out", help="the report's directory (default reports/GAME)")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", min=1, help="worker processes (default: every core)")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", help=ray_help())] = None,
+    png: Annotated[bool, typer.Option("--png", help="write every figure as PNG too (beside the SVG)")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the report's JSON twin")] = False,
+) -> None:
+    """Balance report with plots, or an A/B comparison of two rule variants (バランス分析)."""
+    from ..analysis import analyze as A
+
+    names = [name.strip() for name in (bots or "").split(",") if name.strip()]
+    levels = [name.strip() for name in skill.split(",") if name.strip()]
+    try:
+        plan = A.plan(
+            game,
+            options_json(options),
+            vs_options=options_json(vs_options) if vs_options is not None else None,
+            bots=names,
+            games=games,
+            seed=seed,
+            skill=levels,
+        )
+    except KirifudaError as e:
+        fail(e)
+    directory = out or Path("reports") / (game + ("-ab" if vs_options is not None else ""))
+    with progress_bar() as bar:
+        task = bar.add_task(f"analyze {game}", total=len(plan.specs))
+        outcome = A.execute(
+            plan, directory, jobs=jobs, ray=ray, progress=lambda k: bar.update(task, completed=k), png=png
+        )
+    if outcome.interrupted:
+        typer.echo(
+            f"interrupted: {outcome.finished} of {outcome.planned} games finished; the report covers those "
+            f"(中断: {outcome.finished}/{outcome.planned} ゲーム)",
+            err=True,
+        )
+    if as_json:
+        print(json.dumps(outcome.document, ensure_ascii=False))
+        return
+    _print(outcome.document, outcome.html)
+
+
+def _ci(c: dict[str, Any] | None) -> str:
+    if not c or c.get("mean") is None:
+        return "–"
+    lo, hi = c["ci"] if c.get("ci") else (None, None)
+    if lo is None or hi is None:
+        return f"{c['mean']:.3f}"
+    mark = " *" if lo > 0 or hi < 0 else ""
+    return f"{c['mean']:+.3f} [{lo:+.3f}, {hi:+.3f}]{mark}"
+
+
+def _print(document: dict[str, Any], html: Path) -> None:
+    print(f"{document['game']}: {document['finished']} games → {html}")
+    for variant in document["variants"]:
+        s = variant["summary"]
+        tag = f"[{variant['name']}] " if variant["name"] else ""
+        print(f"  {tag}seat advantage 席の有利 (total − table mean, 95% CI; * excludes 0):")
+        for x in s["seats"]:
+            print(f"    seat {x['seat']}: {_ci(x['advantage'])}   win share {x['win_share']['mean']:.3f}")
+        print(f"  {tag}dealer edge 親の有利: {_ci(s['dealer']['dealer_edge'])}")
+        lead = s["leadership"]
+        print(
+            f"  {tag}lead changes 首位交代 {lead['lead_changes']['mean']:.2f}, last deal decided 最終ディールで決着 "
+            f"{lead['last_deal_decided']['mean']:.1%}"
+        )
+        for level, x in s.get("skill", {}).get("levels", {}).items():
+            print(f"  {tag}skill 腕の差 {level} vs random: edge {_ci(x['edge'])}")
+    ab = document.get("ab")
+    if ab:
+        shown = [
+            (m, c)
+            for m, c in ab["metrics"].items()
+            if c.get("ci") and c["ci"][0] is not None and (c["ci"][0] > 0 or c["ci"][1] < 0)
+            and not m.startswith(("total.", "seconds", "rank.", "win."))
+        ]  # fmt: skip
+        print(f"  A/B: {ab['pairs']} pairs; differences B − A whose 95% CI excludes 0: {len(shown)}")
+        for metric, c in shown[:20]:
+            print(f"    {metric}: {_ci(c)}")
