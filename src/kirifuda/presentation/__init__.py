@@ -2,8 +2,9 @@
 ``choices(game, observation, legal)`` → one :class:`~.model.Choice` per legal action.
 
 A game's module ``kirifuda.presentation.<game module>`` (``anou``, ``gogyo_sokoku``, ``anarchy``, ``goninkan``,
-``cutin``) defines ``present(game, obs)`` and ``choices(game, obs, legal)``. Adding a game means adding one such
-module; the surfaces draw the model generically.
+``cutin``) defines ``present(game, obs)``, ``choices(game, obs, legal)`` and ``rules(game)`` (the rules summary a
+player opens at the table). Adding a game means adding one such module; the surfaces draw the model
+generically (docs/presentation.md).
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ import importlib
 from collections.abc import Sequence
 from types import ModuleType
 
-from ..core import Action, Game, Observation
-from .model import Choice, Table
+from ..core import Action, Game, Observation, Seen
+from .common import event as _event
+from .model import Choice, Table, Text
+
+__all__ = ["choices", "event", "module_for", "present", "rules"]
 
 
 def module_for(game: Game) -> ModuleType:
@@ -32,3 +36,14 @@ def choices(game: Game, obs: Observation, legal: Sequence[Action]) -> list[Choic
     """Every legal action as a player chooses it, in the order of ``legal``."""
     out: list[Choice] = module_for(game).choices(game, obs, legal)
     return out
+
+
+def rules(game: Game) -> Text:
+    """The game's rules summary in Japanese and English (docs/rules/<game>.md is the full text)."""
+    text: Text = module_for(game).rules(game)
+    return text
+
+
+def event(game: Game, seen: Seen) -> Text:
+    """One event of a seat's history as the table's log shows it (``play ?`` stays a face-down card)."""
+    return _event(seen)

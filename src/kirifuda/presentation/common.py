@@ -1,0 +1,142 @@
+"""What every game's presentation shares: seat names, cards and suits as labels, trick zones, the score sheet,
+and how one event of a seat's history reads at the table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from .. import cards as C
+from ..core import Seen
+from ..seats import winners_of
+from .model import FACE_DOWN, Card, Sheet, T, Text, Zone
+
+SUIT_NAMES = {s: T(f"{C.SUIT_NAMES_JA[i]}{C.SUIT_SYMBOLS[i]}", f"{C.SUIT_NAMES[i]} {C.SUIT_SYMBOLS[i]}") for i, s in enumerate(C.SUITS)}
+"""A suit letter (``"H"``) → its bilingual name (ハート♥ / hearts ♥)."""
+
+YOU = T("あなた", "you")
+DEALER = T("親", "dealer")
+OVER = T("終了", "game over")
+DEALING = T("配札", "dealing")
+PLAYING = T("プレイ", "play")
+TRICK = T("場", "trick")
+LAST_TRICK = T("前のトリック", "last trick")
+HAND = T("手札", "hand")
+LEAD = T("リード", "lead")
+TRUMP = T("切り札", "trump")
+
+
+def seat_name(seat: int) -> Text:
+    return T(f"席{seat}", f"Seat {seat}")
+
+
+def symbol(card: str) -> str:
+    """A card's display text: ``♥10`` for ``TH``, ``??`` face down."""
+    return card if card == FACE_DOWN else C.symbol(C.parse(card))
+
+
+def symbols(cards: Iterable[str]) -> str:
+    return " ".join(symbol(c) for c in cards)
+
+
+def suit_symbol(letter: str) -> str:
+    return C.SUIT_SYMBOLS[C.SUITS.index(letter)]
+
+
+def ordered(cards: Iterable[int], key: Callable[[int], object] = C.sort_key) -> tuple[Card, ...]:
+    """Cards (ints, both copies of a double deck included) as table cards, in ``key`` order."""
+    return tuple(Card(C.text(c)) for c in sorted(cards, key=key))
+
+
+def hand_zone(hand: Iterable[int] | None, seat: int | None, key: Callable[[int], object] = C.sort_key) -> Zone | None:
+    """The viewer's hand, sorted by ``key`` (None for a spectator)."""
+    if hand is None or seat is None:
+        return None
+    cards = ordered(hand, key)
+    return Zone(key="hand", title=HAND, kind="hand", cards=cards, owner=seat, note=T(f"{len(cards)}枚", f"{len(cards)} cards"))
+
+
+def played(
+    plays: Sequence[tuple[int, str]],
+    notes: dict[int, Text] | None = None,
+    highlight: int | None = None,
+) -> tuple[Card, ...]:
+    """``(seat, card)`` plays as table cards with their seat; ``notes`` and ``highlight`` by seat."""
+    notes = notes or {}
+    return tuple(Card(card, seat=seat, note=notes.get(seat), highlight=seat == highlight) for seat, card in plays)
+
+
+def taken_by(seat: int | None) -> Text:
+    return T(f"→席{seat}", f"→ seat {seat}")
+
+
+def deal_sheet(deal_scores: Sequence[Sequence[int]], totals: Sequence[int], row: Callable[[int], Text]) -> Sheet:
+    """A score sheet with a row per completed deal (``row(k)`` labels deal ``k``, 1-based)."""
+    rows = tuple((row(k), tuple(scores)) for k, scores in enumerate(deal_scores, start=1))
+    return Sheet(title=T("得点表", "score sheet"), rows=rows, totals=tuple(totals))
+
+
+def deal_row(k: int) -> Text:
+    return T(f"第{k}ディール", f"deal {k}")
+
+
+def winners(over: bool, totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats tied at the top total once the game is over (ties share the win in every game)."""
+    return winners_of(list(totals)) if over else ()
+
+
+def suit_note(letter: str | None, ja: str = "リード", en: str = "lead") -> Text | None:
+    """``リード ♥`` / ``lead ♥`` (None when no suit is led yet)."""
+    if letter is None:
+        return None
+    return T(f"{ja} {suit_symbol(letter)}", f"{en} {suit_symbol(letter)}")
+
+
+def count(n: int, ja_unit: str = "枚", en_unit: str = "cards") -> Text:
+    return T(f"{n}{ja_unit}", f"{n} {en_unit}")
+
+
+def seats_text(seats: Iterable[int]) -> Text:
+    listed = list(seats)
+    if not listed:
+        return T("—")
+    return T("・".join(f"席{s}" for s in listed), ", ".join(f"seat {s}" for s in listed))
+
+
+# --- one event as the table hears it ---------------------------------------------------------------
+
+VERBS = {
+    "play": T("出す", "plays"),
+    "take": T("取る", "takes"),
+    "root": T("根石", "root stone"),
+    "bid": T("ビッド", "bids"),
+    "give": T("渡す", "gives"),
+    "pass": T("パス", "passes"),
+    "go": T("「行く!」", "“Go!”"),
+    "come": T("「来い!」", "“Come!”"),
+    "trump": T("切り札宣言", "declares trump"),
+    "sixteen": T("十六!", "sixteen!"),
+    "stop": T("ストップ", "stop"),
+    "swap": T("仮親の交換", "blind swap"),
+}
+"""The record verbs of every game as a player says them (../shared/spec/records.md, "Action text")."""
+
+_CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
+
+
+def with_symbols(text: str) -> str:
+    """Record text with every card written with its suit symbol (``play TH`` → ``play ♥10``)."""
+    return _CARD.sub(lambda m: symbol(m.group(0)), text)
+
+
+def event(seen: Seen) -> Text:
+    """One event of a seat's history (``play ?`` for a face-down card) as a line of the table's log."""
+    if seen.actor == "deal":
+        return T("― 配札 ―", "— new deal —")
+    words = seen.text.split()
+    verb = VERBS.get(words[0], T(words[0])) if words else T("")
+    rest = with_symbols(" ".join(words[1:]))
+    if seen.actor == "chance":
+        return T(f"{verb.ja} {rest}".strip(), f"{verb.en} {rest}".strip())
+    who = seat_name(int(seen.actor))
+    return T(f"{who.ja}: {verb.ja} {rest}".strip(), f"{who.en}: {verb.en} {rest}".strip())
