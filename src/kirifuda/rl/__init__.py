@@ -16,8 +16,8 @@ from typing import Any
 
 from ..core import Options
 from .aec import KirifudaAEC
-#from .parallel import KirifudaParallel, parallel_env
-#from .single import KirifudaGym, gym_env
+from .parallel import KirifudaParallel, parallel_env
+from .single import KirifudaGym, gym_env
 from .spec import IllegalIndex
 
 

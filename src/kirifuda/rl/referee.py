@@ -95,7 +95,7 @@ class Referee:
         if self.match.finished:
             raise GameOver("the game is over: reset the environment", ja="ゲームは終わっています。reset してください")
         legal = self.legal(seat)
-        action = legal.get(_as_index(index, len(self.encoding.actions)))
+        action = legal.get(as_index(index, len(self.encoding.actions)))
         if action is None:
             texts = self.encoding.actions.texts
             shown = ", ".join(f"{i} {texts[i]!r}" for i in sorted(legal)) or "none: this seat is not to act"
@@ -117,10 +117,21 @@ class Referee:
         return fresh
 
 
-def _as_index(action: Any, size: int) -> int:
+def as_index(action: Any, size: int) -> int:
     """An action given as an int (or a NumPy integer, or a 0-d array); -1 when it is not one."""
     if isinstance(action, np.ndarray) and action.shape == ():
         action = action.item()
     if isinstance(action, (int, np.integer)) and not isinstance(action, bool) and 0 <= action < size:
         return int(action)
     return -1
+
+
+def follow(encoding: Encoding, match: Match, seat: int) -> np.ndarray:
+    """``seat``'s observation vector at the end of ``match`` (a game being played, or read from a record), built by
+    a fresh encoder from the seat's own view only: each event as it saw it, and its observation."""
+    encoder = encoding.encoder_for(seat)
+    game = encoding.game
+    if encoder.uses_history:
+        for event in match.events:
+            encoder.see(seen_event(game, event, seat))
+    return encoder.vector(lambda: game.observation(match.state, seat))
