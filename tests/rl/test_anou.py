@@ -14,7 +14,13 @@ from kirifuda import cards as C  # noqa: E402
 from kirifuda.rl import env  # noqa: E402
 from kirifuda.rl.anou import NO_PHASE, PHASES  # noqa: E402
 
-OPTIONS = [None, {"players": 3}, {"players": 3, "deck3": "52"}, {"root_stones": True}, {"players": 3, "root_stones": True}]
+OPTIONS = [
+    None,
+    {"players": 3},
+    {"players": 3, "deck3": "52"},
+    {"root_stones": True},
+    {"players": 3, "root_stones": True},
+]
 
 
 @pytest.mark.parametrize("options", OPTIONS)
@@ -23,7 +29,7 @@ def test_tracked_table_is_the_observation_and_the_vector_is_its_packing(options)
     rng = random.Random(3)
     for seed in range(2):
         e.reset(seed=seed)
-        for agent in e.agent_iter():
+        for _agent in e.agent_iter():
             referee = e.referee
             for seat in range(e.game.n):
                 vector = referee.vector(seat)

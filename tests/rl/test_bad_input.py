@@ -51,7 +51,7 @@ def test_numpy_integers_are_indices():
 def test_stepping_a_finished_aec_environment_is_an_error():
     e = env("anou", episode="deal")
     e.reset(seed=1)
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, _, done, _, _ = e.last()
         e.step(None if done else int(np.flatnonzero(obs["action_mask"])[0]))
     assert not e.agents

@@ -87,7 +87,7 @@ class KirifudaAEC(AECEnv):
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self._seeds = Seeds()
         self.referee: Referee | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
     # the tables
     @property

@@ -19,7 +19,7 @@ from typing import Any
 from .. import cards as C
 from ..games.anarchy import BIDS, PLAYS, AnarchyFamily, AnarchyObservation, Bid, Give
 from ..tricks import Play
-from .spec import CARD_OF_TEXT, SUIT_LABELS, Layout, Span, one_hot, seat_labels, spans_of
+from .spec import CARD_OF_TEXT, SUIT_LABELS, Layout, Span, mask_of, one_hot, seat_labels, spans_of
 from .spec import Encoder as BaseEncoder
 
 SIMULTANEOUS = True
@@ -37,7 +37,7 @@ def layout(game: AnarchyFamily) -> Layout:
         out.cards(f"taken[{who}]", f"the cards seat {who} has captured this deal" if k else "the cards I have captured")
     if game.has_dummy:
         out.cards("taken[dummy]", "the cards the dummy has captured")
-    for k, who in enumerate(seats):
+    for who in seats:
         out.cards(f"last_trick[{who}]", f"the card seat {who} played to the last trick (the bomb: the spare)")
     if game.has_dummy:
         out.cards("last_trick[dummy]", "the dummy's card in the last trick")
@@ -54,7 +54,9 @@ def layout(game: AnarchyFamily) -> Layout:
     out.flags("bids", "each seat's bid, once known", [f"{w}:{b}" for w in seats for b in bids])
     out.flags("my_bid", "my bid (a secret bid before the reveal too)", bids)
     if game.chaos:
-        out.flags("used_bids", "the bids each seat has made in earlier deals", [f"{w}:{b}" for w in seats for b in bids])
+        out.flags(
+            "used_bids", "the bids each seat has made in earlier deals", [f"{w}:{b}" for w in seats for b in bids]
+        )
     if game.bomb:
         out.flags("bomb_thrown", "the bomb (Joker) has been thrown this deal", ["thrown"])
         out.flags("last_bomb", "who threw the bomb in the last trick", seats)
@@ -75,11 +77,21 @@ def layout(game: AnarchyFamily) -> Layout:
 def action_texts(game: AnarchyFamily) -> tuple[list[str], list[Span]]:
     names = C.sorted_cards({C.base(c) for c in game.deck()})
     groups = [
-        ("`bid B`", "the game's bids in the rules' order: " + " ".join(game.bid_names), [str(BIDS[b]) for b in game.bid_names]),
-        ("`play C`", "C in canonical card order (♠ ♥ ♦ ♣, A high first, the Joker last)", [str(PLAYS[c]) for c in names]),
+        (
+            "`bid B`",
+            "the game's bids in the rules' order: " + " ".join(game.bid_names),
+            [str(BIDS[b]) for b in game.bid_names],
+        ),
+        (
+            "`play C`",
+            "C in canonical card order (♠ ♥ ♦ ♣, A high first, the Joker last)",
+            [str(PLAYS[c]) for c in names],
+        ),
     ]
     if game.chaos:
-        groups.append(("`give A B C`", "see the module docstring: colex order, then passes naming a card twice", gives(game)))
+        groups.append(
+            ("`give A B C`", "see the module docstring: colex order, then passes naming a card twice", gives(game))
+        )
     return spans_of(groups)
 
 
@@ -117,8 +129,9 @@ class Encoder(BaseEncoder):
             choice_cards = 1 << choice.card
         elif isinstance(choice, Bid):
             my_bid = bids[choice.name]
-        if obs.bids[me] is not None:
-            my_bid = bids[obs.bids[me]]
+        mine = obs.bids[me]
+        if mine is not None:
+            my_bid = bids[mine]
         last = [0] * (n + 1)
         last_bomb = last_turnup = 0
         suits = 0
@@ -135,10 +148,10 @@ class Encoder(BaseEncoder):
         for k, b in enumerate(self.by_seat(obs.bids)):
             if b is not None:
                 bid_flags |= 1 << (k * nb + bids[b])
-        out: list[Any] = [0 if obs.hand is None else obs.hand.mask, choice_cards]
-        out += [cs.mask for cs in self.by_seat(obs.taken)]
+        out: list[Any] = [0 if obs.hand is None else mask_of(obs.hand), choice_cards]
+        out += [mask_of(cs) for cs in self.by_seat(obs.taken)]
         if g.has_dummy:
-            out.append(0 if obs.dummy_taken is None else obs.dummy_taken.mask)
+            out.append(0 if obs.dummy_taken is None else mask_of(obs.dummy_taken))
         out += last[:n]
         if g.has_dummy:
             out.append(last[n])
@@ -147,8 +160,8 @@ class Encoder(BaseEncoder):
         if g.bomb:
             out.append(0 if obs.spare is None else 1 << CARD_OF_TEXT[obs.spare])
         if g.chaos:
-            out.append(0 if obs.passed is None else obs.passed.mask)
-            out.append(0 if obs.received is None else obs.received.mask)
+            out.append(0 if obs.passed is None else mask_of(obs.passed))
+            out.append(0 if obs.received is None else mask_of(obs.received))
         out += [
             one_hot(PHASES.index(obs.phase)) if obs.phase in PHASES else 0,
             self.seat_bits(obs.to_act),
@@ -186,4 +199,3 @@ def _with_copies(names: tuple[int, ...]) -> int:
     for c in names:
         m |= 1 << (c | C.COPY) if m >> c & 1 else 1 << c
     return m
-

@@ -25,6 +25,7 @@ from ..games.anou import (
     PLANS,
     ROOT_STONES_EACH,
     Anou,
+    AnouOptions,
     Root,
     Take,
     column_of,
@@ -79,10 +80,11 @@ def _by_seat_suit(seats: list[str]) -> list[str]:
 
 def action_texts(game: Anou) -> tuple[list[str], list[Span]]:
     deck = C.sorted_cards(game.deck())
-    columns = (None, 0, 1, 2, 3)
+    columns: tuple[int | None, ...] = (None, 0, 1, 2, 3)
     plays = [str(Play(c)) for c in deck]
     firsts = [str(Take(((c, col),))) for c in deck for col in columns]
-    seconds = []
+    seconds: list[str] = []
+    placements: list[tuple[int | None, int | None]]
     for j in range(len(deck)):
         for i in range(j):
             a, b = deck[i], deck[j]
@@ -106,7 +108,7 @@ def action_texts(game: Anou) -> tuple[list[str], list[Span]]:
             seconds,
         ),
     ]
-    if game.options.root_stones:
+    if _options(game).root_stones:
         roots = [str(Root(c, col)) for c in deck for col in columns]
         groups.append(("`root C` / `root C@n`", "C in canonical order; no column, then @1 … @4", roots))
     return spans_of(groups)
@@ -139,7 +141,7 @@ class Table:
     def __init__(self, game: Anou, layout: Layout) -> None:
         self.anou = game
         self.n = game.n
-        self.roots_each = ROOT_STONES_EACH if game.options.root_stones else 0
+        self.roots_each = ROOT_STONES_EACH if _options(game).root_stones else 0
         self.dealer = game.options.first_dealer
         self.deal_index = 0
         self.totals = [0] * self.n
@@ -357,7 +359,7 @@ class Encoder(BaseEncoder):
             action = _DECODED.get(text)
             if action is None:
                 action = _DECODED[text] = self.game.parse_action(text)
-            if actor == self.seat and type(action) is not Take:
+            if actor == self.seat and isinstance(action, (Play, Root)):
                 self.hand &= ~(1 << action.card)
                 self.hand_vector[self.table.slot_of_card[action.card]] = 0.0
         if self.fed == self.table.count:
@@ -421,6 +423,12 @@ def _facing(layout: Layout, seat: int, n: int) -> np.ndarray:
                 out[off + k * block + i] = off + ((seat + k) % n) * block + i
         assert span == n * block
     return np.array(out, dtype=np.intp)
+
+
+def _options(game: Anou) -> AnouOptions:
+    options = game.options
+    assert isinstance(options, AnouOptions)
+    return options
 
 
 _DECODED: dict[str, Any] = {}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.cutin import PASS, PLAYS, SUB_PATTERNS, STRENGTHS, Cutin, CutinObservation
-from .spec import SUIT_INDEX, SUIT_LABELS, Layout, Span, one_hot, seat_labels, spans_of
+from ..games.cutin import PASS, PLAYS, STRENGTHS, SUB_PATTERNS, Cutin, CutinObservation
+from .spec import SUIT_INDEX, SUIT_LABELS, Layout, Span, mask_of, one_hot, seat_labels, spans_of
 from .spec import Encoder as BaseEncoder
 
 
@@ -60,18 +60,18 @@ class Encoder(BaseEncoder):
         n, me = self.n, self.seat
         table = [0] * n
         for s, cs in obs.table:
-            table[(s - me) % n] = cs.mask
+            table[(s - me) % n] = mask_of(cs)
         last_turn = 0
         for _, cs in obs.last_turn:
-            last_turn |= cs.mask
+            last_turn |= mask_of(cs)
         latest = obs.table[-1] if obs.table else None
         assert obs.hand is not None
         return [
-            obs.hand.mask,
+            mask_of(obs.hand),
             *table,
-            0 if latest is None else latest[1].mask,
+            0 if latest is None else mask_of(latest[1]),
             last_turn,
-            obs.played.mask,
+            mask_of(obs.played),
             self.seat_bits((obs.leader,)) if obs.leader >= 0 else 0,
             0 if latest is None else self.seat_bits((latest[0],)),
             self.seat_bits(obs.passed),

@@ -20,6 +20,7 @@ from .spec import (
     Layout,
     Span,
     card_mask,
+    mask_of,
     one_hot,
     seat_labels,
     spans_of,
@@ -113,13 +114,13 @@ class Encoder(BaseEncoder):
         mode = obs.mode
         assert obs.hand is not None
         return [
-            obs.hand.mask,
+            mask_of(obs.hand),
             *trick,
             card_mask(c for _, c in obs.last_trick),
             0 if obs.starting_card is None else 1 << CARD_OF_TEXT[obs.starting_card],
             0 if obs.other_table_card is None else 1 << CARD_OF_TEXT[obs.other_table_card],
             self.played,
-            *(cs.mask for cs in self.by_seat(obs.point_cards)),
+            *(mask_of(cs) for cs in self.by_seat(obs.point_cards)),
             0 if obs.lead_suit is None else 1 << SUIT_INDEX[obs.lead_suit],
             0 if mode is None else 1 << MODES.index(mode),
             self.seat_bits(obs.partners),

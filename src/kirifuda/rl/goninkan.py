@@ -12,9 +12,20 @@ from typing import Any
 
 from .. import cards as C
 from ..cards import JOKER
-from ..games.goninkan import Call, Give, Goninkan, GoninkanObservation, Sixteen, Trump
+from ..games.goninkan import Call, Give, Goninkan, GoninkanObservation, GoninkanOptions, Sixteen, Trump
 from ..games.goninkan import Play as GoninkanPlay
-from .spec import CARD_OF_TEXT, SUIT_INDEX, SUIT_LABELS, Layout, Span, card_mask, one_hot, seat_labels, spans_of
+from .spec import (
+    CARD_OF_TEXT,
+    SUIT_INDEX,
+    SUIT_LABELS,
+    Layout,
+    Span,
+    card_mask,
+    mask_of,
+    one_hot,
+    seat_labels,
+    spans_of,
+)
 from .spec import Encoder as BaseEncoder
 
 PHASES = ("call", "pass", "trump", "play", "sixteen")
@@ -49,17 +60,30 @@ def layout(game: Goninkan) -> Layout:
     out.flags("dealer", "the dealer", seats)
     out.flags("to_act", "the player to act", seats)
     out.flags("seat_swap", "the two who changed places this round", seats)
-    out.flags("voids", "suits each position has shown it lacks this battle", [f"{w}:{s}" for w in seats for s in SUIT_LABELS])
+    out.flags(
+        "voids", "suits each position has shown it lacks this battle", [f"{w}:{s}" for w in seats for s in SUIT_LABELS]
+    )
     out.flags("result", "the side that has won the battle", SIDES)
     out.flags("skunk", "the losers took no honour", ("skunk",))
     out.flags("sixteen", "the side that declared 十六 / 逆十六", SIDES)
     out.flags("sixteen_result", "how the 十六 went", RESULTS)
-    out.numbers("honours", "honours taken by the Napoleon side, by the allies, and the target (÷ 16)", ("napoleon", "allies", "target"), 16)
+    out.numbers(
+        "honours",
+        "honours taken by the Napoleon side, by the allies, and the target (÷ 16)",
+        ("napoleon", "allies", "target"),
+        16,
+    )
     out.numbers("tricks_played", "completed tricks this battle (÷ 10)", ["tricks"], 10)
-    out.numbers("round_number", "the round (÷ rounds)", ["round"], game.options.rounds)
+    out.numbers("round_number", "the round (÷ rounds)", ["round"], _rounds(game))
     out.numbers("hand_sizes", "cards in each hand (÷ 10)", seats, 10)
-    out.numbers("totals", "each player's total score (÷ 10 × rounds)", seats, 10 * game.options.rounds)
+    out.numbers("totals", "each player's total score (÷ 10 × rounds)", seats, 10 * _rounds(game))
     return out
+
+
+def _rounds(game: Goninkan) -> int:
+    options = game.options
+    assert isinstance(options, GoninkanOptions)
+    return options.rounds
 
 
 def action_texts(game: Goninkan) -> tuple[list[str], list[Span]]:
@@ -115,10 +139,10 @@ class Encoder(BaseEncoder):
         received = card_mask(c for _, r, c in obs.passes if r == me and c is not None)
         assert obs.hand is not None
         return [
-            obs.hand.mask,
+            mask_of(obs.hand),
             *trick,
             played,
-            *(cs.mask for cs in per_position(obs.captured)),
+            *(mask_of(cs) for cs in per_position(obs.captured)),
             passed,
             received,
             card_mask(obs.swap or ()),

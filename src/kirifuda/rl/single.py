@@ -71,7 +71,7 @@ class KirifudaGym(gymnasium.Env):
         for name in names:
             make_bot(name, game)  # an unknown name or a cheating twin is refused now
         self.seat = seat
-        self.opponents = dict(zip(others, names))
+        self.opponents = dict(zip(others, names, strict=False))
         self.render_mode = render_mode
         self.episode = episode
         self.illegal = illegal
@@ -119,7 +119,9 @@ class KirifudaGym(gymnasium.Env):
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         referee = self._referee()
         if self._done:
-            raise GameOver("the episode is over: reset the environment", ja="エピソードは終わっています。reset してください")
+            raise GameOver(
+                "the episode is over: reset the environment", ja="エピソードは終わっています。reset してください"
+            )
         if self.illegal == "terminate" and as_index(action, len(self.encoding.actions)) not in referee.legal(self.seat):
             self._done = True
             return referee.observe(self.seat), self.illegal_reward, True, False, {"illegal_action": True}

@@ -44,6 +44,11 @@ def card_mask(texts: Iterable[str]) -> int:
     return m
 
 
+def mask_of(cards: C.CardSet) -> int:
+    """A card set's bitmask (second copies at ``COPY`` bits higher)."""
+    return int(cards.mask)  # type: ignore[attr-defined]  # CardSet declares it in __slots__ only
+
+
 def relative(seat: int, me: int, n: int) -> int:
     """Where ``seat`` sits counted from ``me``: 0 is me, 1 the next seat in play order, …"""
     return (seat - me) % n
@@ -128,13 +133,13 @@ class Layout:
         raw = 0
         count = len(self._shifts)
         if self.doubled:
-            for v, shift, is_cards in zip(values, self._shifts, self._is_cards):
+            for v, shift, is_cards in zip(values, self._shifts, self._is_cards, strict=False):
                 if is_cards:
                     low, high = v & LOW, v >> COPY
                     v = low | high | (low & high) << NAME_BITS
                 raw |= v << shift
         else:
-            for v, shift in zip(values, self._shifts):
+            for v, shift in zip(values, self._shifts, strict=False):
                 raw |= v << shift
         bits = np.unpackbits(np.frombuffer(raw.to_bytes(self._nbytes, "little"), dtype=np.uint8), bitorder="little")
         out = bits[self._bits].astype(np.float32)

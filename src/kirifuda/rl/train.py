@@ -146,7 +146,9 @@ class Learner:
             rows.append(f)
         return np.array(rows)
 
-    def play(self, seed: int, rng: np.random.Generator | None) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int]]]:
+    def play(
+        self, seed: int, rng: np.random.Generator | None
+    ) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int]]]:
         """One deal: the seat's score and its decisions (sampled with ``rng``; greedy without)."""
         obs, _ = self.env.reset(seed=seed)
         decisions = []
@@ -173,10 +175,11 @@ def baseline(opponents: list[str], seat_bot: str, seeds: Sequence[int]) -> float
     total = 0.0
     for seed in seeds:
         obs, _ = env.reset(seed=seed)
-        seating = Seating(env.referee.match, {})  # seat 0's information state, for its bot
+        match = env._referee().match
+        seating = Seating(match, {})  # seat 0's information state, for its bot
         done = False
         while not done:
-            action = bot.act(seating.info(0), env.referee.match.legal_actions(0))
+            action = bot.act(seating.info(0), match.legal_actions(0))
             obs, reward, done, _, _ = env.step(env.encoding.actions.of(action))
             total += reward
     return total / len(seeds)
@@ -212,7 +215,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     def evaluate(done: int) -> None:
         mean = float(np.mean([learner.play(s, None)[0] for s in eval_seeds]))
         curve.append((done, mean))
-        console.print(f"deals {done:6d}  greedy mean {mean:5.2f}  (random {random_mean:.2f}, heuristic {heuristic_mean:.2f})")
+        console.print(
+            f"deals {done:6d}  greedy mean {mean:5.2f}  (random {random_mean:.2f}, heuristic {heuristic_mean:.2f})"
+        )
 
     evaluate(0)
     batch: list[tuple[np.ndarray, np.ndarray, int, float]] = []
@@ -252,7 +257,7 @@ def plot(result: dict[str, Any], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    deals, means = zip(*result["curve"])
+    deals, means = zip(*result["curve"], strict=False)
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(deals, means, marker="o", label="learner (greedy), seat 0")
     ax.axhline(result["random"], color="grey", linestyle="--", label="random bot in seat 0")
