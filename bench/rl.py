@@ -87,8 +87,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="per engine and game id")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--games", help="only these game ids, separated by commas")
     args = parser.parse_args()
     cases = [(gid, None) for gid in available()] + [("anou", {"players": 3})]
+    if args.games:
+        cases = [c for c in cases if c[0] in args.games.split(",")]
     rows = []
     console = Console(stderr=args.json)
     with Progress(console=console, transient=True) as progress:

@@ -116,6 +116,7 @@ class KirifudaAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self._rewarded = False
         self.agent_selection = agent_name(self.referee.to_act()[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -132,18 +133,22 @@ class KirifudaAEC(AECEnv):
             return
         referee.act(self._seats[agent], action)
         self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
+        if self._rewarded:  # rewards are nonzero only in the step that ends a deal
+            self._clear_rewards()
+            self._rewarded = False
         scores = referee.new_scores()
-        for score in scores:
-            for seat, points in enumerate(score):
-                self.rewards[self.possible_agents[seat]] += points
-        self._accumulate_rewards()
+        if scores:
+            for score in scores:
+                for seat, points in enumerate(score):
+                    self.rewards[self.possible_agents[seat]] += points
+            self._accumulate_rewards()
+            self._rewarded = True
         if referee.finished or (scores and self.episode == "deal"):
             for a in self.agents:
                 self.terminations[a] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = agent_name(referee.to_act()[0])
+            self.agent_selection = self.possible_agents[referee.next_to_act()]
 
     def _referee(self) -> Referee:
         if self.referee is None:

@@ -3,8 +3,7 @@
 Everything in Anou is played face up except the hands (anou.md R2), so a seat's history — its own hand as dealt and
 every action, each as public text — is enough to follow the whole table: the hands' sizes, the trick, who is 1st
 and 2nd, what is left to take, every wall, the discards, the scores. :class:`Encoder` keeps that table up to date
-event by event (``see``) with the rules' own functions (``trick_order``, ``column_of``, ``wall_score``,
-``next_dealer``), and never asks for the observation: that is what makes stepping fast. tests/rl/test_anou.py
+event by event (``see``) with the rules' own functions (``trick_order``, ``wall_score``, ``next_dealer``), and never asks for the observation: that is what makes stepping fast. tests/rl/test_anou.py
 checks the tracked table against ``Anou.observation`` at every step of random games, for every option.
 
 It adds what the observation no longer shows: the suits each seat has shown it lacks (it did not follow).
@@ -28,7 +27,6 @@ from ..games.anou import (
     AnouOptions,
     Root,
     Take,
-    column_of,
     next_dealer,
     trick_order,
     wall_score,
@@ -147,14 +145,18 @@ class Table:
         self.totals = [0] * self.n
         self.count = 0  # events applied
         self.deck_size = len(layout.card_names)
-        self.slot_of_card = {c: i for i, c in enumerate(layout.card_names)}
+        self.slot_of_card = [-1] * (C.JOKER + 1)  # card → its slot in a card field
+        for i, c in enumerate(layout.card_names):
+            self.slot_of_card[c] = i
         self.at = {f.name: off for off, f in layout.offsets()}
         self.scale = {f.name: f.scale for f in layout.fields}
         self.buffer = array("f", bytes(4 * layout.size))
         self.view = np.frombuffer(self.buffer, dtype=np.float32)
-        self._phase_at, self._to_act_at = self.at["phase"], self.at["to_act"]
-        self._trick_at, self._pool_at, self._sizes_at = self.at["trick[me]"], self.at["pool"], self.at["hand_sizes"]
-        self._sizes_scale = self.scale["hand_sizes"]
+        at = self.at
+        self._phase_at, self._to_act_at, self._lead_at = at["phase"], at["to_act"], at["lead"]
+        self._trick_at, self._pool_at, self._gone_at = at["trick[me]"], at["pool"], at["gone"]
+        self._sizes_at, self._sizes_scale = at["hand_sizes"], self.scale["hand_sizes"]
+        self._voids_at, self._wall_suits_at = at["voids"], at["wall_suits"]
         self.phase = NO_PHASE
         self.turn = self.first = self.second = -1
         self._new_deal(dealt=False)
@@ -200,6 +202,7 @@ class Table:
         self.buffer[:] = array("f", bytes(4 * len(self.buffer)))
         self.played = [0] * n  # cards each seat has put from its hand (plays and root stones)
         self.walls = [[0, 0, 0, 0] for _ in range(n)]
+        self.columns = [[-1, -1, -1, -1] for _ in range(n)]  # per seat: the column bound to each suit
         self.wall_suits = 0  # 16 flags per seat: column * 4 + suit
         self.wall_scores = [0] * n
         self.trick: list[tuple[int, int]] = []
@@ -226,18 +229,24 @@ class Table:
             return
         assert isinstance(actor, int)
         n = self.n
+        buffer = self.buffer
         if type(action) is Play:
             card = action.card
-            self._played(actor)
-            if not self.trick:
-                self._flag("lead", 0, C.suit_of(card), 1.0)
-            elif C.suit_of(card) != (lead := C.suit_of(self.trick[0][1])):
+            self.played[actor] += 1
+            buffer[self._sizes_at + actor] = (self.anou.hand_size - self.played[actor]) / self._sizes_scale
+            trick = self.trick
+            if not trick:
+                buffer[self._lead_at + (card >> 4 & 3)] = 1.0
+            elif card >> 4 & 3 != (lead := trick[0][1] >> 4 & 3):
                 self.voids |= 1 << (4 * actor + lead)  # anou.md "A deal" 3: ござらぬゆえ
-                self._flag("voids", actor, lead, 1.0)
-            self.trick.append((actor, card))
-            self.buffer[self._trick_at + actor * self.deck_size + self.slot_of_card[card]] = 1.0
-            if len(self.trick) < n:
-                self._set_turn((actor + 1) % n)
+                buffer[self._voids_at + 4 * actor + lead] = 1.0
+            trick.append((actor, card))
+            buffer[self._trick_at + actor * self.deck_size + self.slot_of_card[card]] = 1.0
+            if len(trick) < n:
+                turn = (actor + 1) % n
+                buffer[self._to_act_at + actor] = 0.0
+                buffer[self._to_act_at + turn] = 1.0
+                self.turn = turn
                 return
             order = trick_order(tuple(self.trick))
             self._set_takers(self.trick[order[0]][0], self.trick[order[1]][0])
@@ -288,19 +297,18 @@ class Table:
     def _place(self, seat: int, placements: tuple[tuple[int, int | None], ...]) -> None:
         """Add legal placements to a wall (anou.md "The wall": a card goes to its suit's column, else the one
         named; the second card of a new suit follows the first)."""
-        wall = self.walls[seat]
-        opened: dict[int, int] = {}
+        wall, columns, buffer = self.walls[seat], self.columns[seat], self.buffer
         for card, col in placements:
-            suit = C.suit_of(card)
-            bound = column_of(tuple(wall), suit)
-            if bound is None:
-                bound = col if col is not None else opened[suit]
-                opened[suit] = bound
+            suit = card >> 4 & 3
+            bound = columns[suit]
+            if bound < 0:  # a new suit: the column named (the second card of a new suit follows the first)
+                assert col is not None
+                bound = columns[suit] = col
                 self.wall_suits |= 1 << (16 * seat + 4 * bound + suit)
-                self._flag("wall_suits", seat, 4 * bound + suit, 1.0)
+                buffer[self._wall_suits_at + 16 * seat + 4 * bound + suit] = 1.0
             wall[bound] |= 1 << card
             self.gone |= 1 << card
-            self._card("gone", card, 1.0)
+            buffer[self._gone_at + self.slot_of_card[card]] = 1.0
             self._number("wall_counts", seat, bound, wall[bound].bit_count())
         self.wall_scores[seat] = wall_score(tuple(wall))
         self._number("wall_scores", seat, 0, self.wall_scores[seat])

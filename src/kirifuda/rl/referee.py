@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core import Action, Game, KirifudaError, Seen
 from ..match import Match, seen_event
+from ..tricks import Play
 from .registry import Encoding
 from .spec import IllegalIndex
 
@@ -42,6 +43,10 @@ class Referee:
 
     def to_act(self) -> list[int]:
         return sorted(self.match.to_act())
+
+    def next_to_act(self) -> int:
+        """The lowest seat to act (the one seat, in turn-based play)."""
+        return min(self.match.to_act())
 
     # what a seat may know
     def vector(self, seat: int) -> np.ndarray:
@@ -74,8 +79,9 @@ class Referee:
         cached = self._legal
         if cached is not None and cached[0] == events and cached[1] == seat:
             return cached[2]
-        of = self.encoding.actions.of
-        legal = {of(a): a for a in self.match.legal_actions(seat)}
+        actions = self.encoding.actions
+        of, plays = actions.of, actions.play_index
+        legal = {plays[a.card] if type(a) is Play else of(a): a for a in self.match.legal_actions(seat)}
         self._legal = (events, seat, legal)
         return legal
 
@@ -95,7 +101,7 @@ class Referee:
         if self.match.finished:
             raise GameOver("the game is over: reset the environment", ja="ゲームは終わっています。reset してください")
         legal = self.legal(seat)
-        action = legal.get(as_index(index, len(self.encoding.actions)))
+        action = legal.get(index) if type(index) is int else legal.get(as_index(index, len(self.encoding.actions)))
         if action is None:
             texts = self.encoding.actions.texts
             shown = ", ".join(f"{i} {texts[i]!r}" for i in sorted(legal)) or "none: this seat is not to act"
@@ -112,6 +118,8 @@ class Referee:
     def new_scores(self) -> list[tuple[int, ...]]:
         """The deal scores (Gonin-kan: battle scores) completed since the last call, by seat."""
         scores = self.game.deal_scores(self.match.state)
+        if len(scores) == self._scored:
+            return []
         fresh = list(scores[self._scored :])
         self._scored = len(scores)
         return fresh

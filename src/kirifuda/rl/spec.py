@@ -27,6 +27,7 @@ import numpy as np
 from .. import cards as C
 from ..cards import COPY, JOKER
 from ..core import Action, Game, KirifudaError, Observation, Seen
+from ..tricks import Play
 
 LOW = (1 << COPY) - 1
 """First copies (and the Joker) of a card mask; second copies sit ``COPY`` bits higher."""
@@ -186,12 +187,22 @@ class ActionIndex:
             raise ValueError(f"{game.id}: two action indices share a text")
         self._by_action: dict[Action, int] = {}
         self._actions: dict[int, Action] = {}
+        self.play_index: dict[int, int] = {}
+        """Card → index of its single-card ``play`` (the shared :class:`~kirifuda.tricks.Play`): most steps of most
+        games are plays, and a card is a cheaper key than an action."""
+        for i, text in enumerate(self.texts):
+            if text.startswith("play ") and " " not in text[5:]:
+                action = game.parse_action(text)
+                if type(action) is Play:
+                    self.play_index[action.card] = i
 
     def __len__(self) -> int:
         return len(self.texts)
 
     def of(self, action: Action) -> int:
         """The index of a legal action (its canonical text's)."""
+        if type(action) is Play:
+            return self.play_index[action.card]
         i = self._by_action.get(action)
         if i is None:
             i = self._by_action[action] = self.index[str(action)]

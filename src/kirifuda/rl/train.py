@@ -168,13 +168,14 @@ class Learner:
         return total, decisions
 
 
-def baseline(opponents: list[str], seat_bot: str, seeds: Sequence[int]) -> float:
-    """The mean seat-0 deal score of bot ``seat_bot`` in seat 0 on the evaluation deals."""
+def baseline(opponents: list[str], seat_bot: str, seeds: Sequence[int]) -> tuple[float, float]:
+    """The mean seat-0 deal score of bot ``seat_bot`` in seat 0 on the evaluation deals, and its standard error."""
     env = gym_env("anou", 0, opponents, episode="deal")
     bot = make_bot(seat_bot, env.game, seed=7)
-    total = 0.0
+    scores = []
     for seed in seeds:
         obs, _ = env.reset(seed=seed)
+        total = 0.0
         match = env._referee().match
         seating = Seating(match, {})  # seat 0's information state, for its bot
         done = False
@@ -182,7 +183,13 @@ def baseline(opponents: list[str], seat_bot: str, seeds: Sequence[int]) -> float
             action = bot.act(seating.info(0), match.legal_actions(0))
             obs, reward, done, _, _ = env.step(env.encoding.actions.of(action))
             total += reward
-    return total / len(seeds)
+        scores.append(total)
+    return mean_and_error(scores)
+
+
+def mean_and_error(scores: Sequence[float]) -> tuple[float, float]:
+    values = np.array(scores, dtype=np.float64)
+    return float(values.mean()), float(values.std(ddof=1) / np.sqrt(len(values)))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -210,13 +217,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     with console.status("baselines on the evaluation deals"):
         random_mean = baseline(opponents, "random", eval_seeds)
         heuristic_mean = baseline(opponents, "heuristic", eval_seeds)
-    curve: list[tuple[int, float]] = []
+    curve: list[tuple[int, float, float]] = []
 
     def evaluate(done: int) -> None:
-        mean = float(np.mean([learner.play(s, None)[0] for s in eval_seeds]))
-        curve.append((done, mean))
+        mean, error = mean_and_error([learner.play(s, None)[0] for s in eval_seeds])
+        curve.append((done, mean, error))
         console.print(
-            f"deals {done:6d}  greedy mean {mean:5.2f}  (random {random_mean:.2f}, heuristic {heuristic_mean:.2f})"
+            f"deals {done:6d}  greedy mean {mean:5.2f} ± {error:.2f}  "
+            f"(random {random_mean[0]:.2f}, heuristic {heuristic_mean[0]:.2f})"
         )
 
     evaluate(0)
@@ -257,11 +265,15 @@ def plot(result: dict[str, Any], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    deals, means = zip(*result["curve"], strict=False)
+    deals, means, errors = zip(*result["curve"], strict=True)
     fig, ax = plt.subplots(figsize=(7, 4))
-    ax.plot(deals, means, marker="o", label="learner (greedy), seat 0")
-    ax.axhline(result["random"], color="grey", linestyle="--", label="random bot in seat 0")
-    ax.axhline(result["heuristic"], color="tab:green", linestyle=":", label="heuristic bot in seat 0")
+    ax.errorbar(deals, means, yerr=errors, marker="o", capsize=3, label="learner (greedy), seat 0")
+    for (mean, error), colour, style, label in (
+        (result["random"], "grey", "--", "random bot in seat 0"),
+        (result["heuristic"], "tab:green", ":", "heuristic bot in seat 0"),
+    ):
+        ax.axhline(mean, color=colour, linestyle=style, label=f"{label} ({mean:.2f} ± {error:.2f})")
+    ax.set_ylim(bottom=0)
     ax.set_xlabel("training deals")
     ax.set_ylabel("mean deal score (evaluation deals)")
     ax.set_title(f"Anou 4p, NumPy actor-critic vs {', '.join(sorted(set(result['opponents'])))} bots")
