@@ -1,10 +1,13 @@
-"""Anou (アノウ) for RL: the table tracked from the seat's history alone, and every action text indexed.
+"""Anou (アノウ) for RL: the table followed from the seat's history alone, and every action text indexed.
 
 Everything in Anou is played face up except the hands (anou.md R2), so a seat's history — its own hand as dealt and
 every action, each as public text — is enough to follow the whole table: the hands' sizes, the trick, who is 1st
-and 2nd, what is left to take, every wall, the discards, the scores. :class:`Encoder` keeps that table up to date
-event by event (``see``) with the rules' own functions (``trick_order``, ``wall_score``, ``next_dealer``), and never asks for the observation: that is what makes stepping fast. tests/rl/test_anou.py
-checks the tracked table against ``Anou.observation`` at every step of random games, for every option.
+and 2nd, what is left to take, every wall, the discards, the scores. A :class:`Table` follows it event by event with
+the rules' own functions (``trick_order``, ``wall_score``, ``next_dealer``), once for all seats (each would build the
+same one), and keeps the public part of the vector slot by slot as it changes; a seat's :class:`Encoder` adds its
+hand and turns the table to face it. No observation is computed while stepping: that is what makes it fast.
+tests/rl/test_anou.py checks the table against ``Anou.observation``, and the vector against the one packed from the
+table's values, at every step of random games for every option.
 
 It adds what the observation no longer shows: the suits each seat has shown it lacks (it did not follow).
 """
@@ -12,7 +15,7 @@ It adds what the observation no longer shows: the suits each seat has shown it l
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -352,6 +355,20 @@ class Encoder(BaseEncoder):
     @staticmethod
     def shared(game: Any, layout: Layout) -> Table:
         return Table(game, layout)
+
+    def see_all(self, seens: Sequence[Seen]) -> None:
+        table, me = self.table, self.seat
+        for seen in seens:
+            actor = seen.actor
+            if actor == me or actor == "deal":
+                self.see(seen)
+                continue
+            if self.fed == table.count:
+                action = _DECODED.get(seen.text)
+                if action is None:
+                    action = _DECODED[seen.text] = self.game.parse_action(seen.text)
+                table.apply(actor, action)
+            self.fed += 1
 
     def see(self, seen: Seen) -> None:
         text = seen.text

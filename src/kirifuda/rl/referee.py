@@ -55,23 +55,16 @@ class Referee:
         match = self.match
         if encoder.uses_history:
             events = match.events
-            see, seen_by = encoder.see, self._seen_by
-            for i in range(self._seen[seat], len(events)):
-                see(seen_by(i, seat))
-            self._seen[seat] = len(events)
+            start, end = self._seen[seat], len(events)
+            if start < end:
+                texts, game = self._texts, self.game
+                encoder.see_all(
+                    [texts.get(i) or seen_event(game, events[i], seat) for i in range(start, end)]
+                    if self._public
+                    else [seen_event(game, events[i], seat) for i in range(start, end)]
+                )
+                self._seen[seat] = end
         return encoder.vector(lambda: self.game.observation(match.state, seat))
-
-    def _seen_by(self, i: int, seat: int) -> Seen:
-        """Event ``i`` as ``seat`` saw it. Where every decision is public (the game keeps ``Game.seen``), a seat's
-        action reads the same to everyone: its text is made once for all seats."""
-        seen = self._texts.get(i)
-        if seen is not None:
-            return seen
-        event = self.match.events[i]
-        if not self._public or not isinstance(event.actor, int):
-            return seen_event(self.game, event, seat)
-        seen = self._texts[i] = Seen(event.actor, str(event.action))
-        return seen
 
     def legal(self, seat: int) -> dict[int, Action]:
         """``seat``'s legal actions now by index (empty when it is not to act)."""

@@ -16,7 +16,6 @@ Each game module ``kirifuda.rl.<game module>`` subclasses :class:`Encoder` as ``
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -226,10 +225,6 @@ def spans_of(groups: Sequence[tuple[str, str, Sequence[str]]]) -> tuple[list[str
     return texts, spans
 
 
-def n_choose_k(n: int, k: int) -> int:
-    return math.comb(n, k) if 0 <= k <= n else 0
-
-
 class Encoder:
     """One seat's observation vector, built from that seat's information state only.
 
@@ -254,6 +249,11 @@ class Encoder:
 
     def see(self, seen: Seen) -> None:
         """One more event of the seat's history."""
+
+    def see_all(self, seens: Sequence[Seen]) -> None:
+        """Several more events, in order."""
+        for seen in seens:
+            self.see(seen)
 
     def vector(self, obs: Callable[[], Observation]) -> np.ndarray:
         return self.layout.pack(self.values(obs()))
