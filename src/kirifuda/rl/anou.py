@@ -6,7 +6,7 @@ and 2nd, what is left to take, every wall, the discards, the scores. A :class:`T
 the rules' own functions (``trick_order``, ``wall_score``, ``next_dealer``), once for all seats (each would build the
 same one), and keeps the public part of the vector slot by slot as it changes; a seat's :class:`Encoder` adds its
 hand and turns the table to face it. No observation is computed while stepping: that is what makes it fast.
-tests/rl/test_anou.py checks the table against ``Anou.observation``, and the vector against the one packed from the
+tests/rl/test_rl_anou.py checks the table against ``Anou.observation``, and the vector against the one packed from the
 table's values, at every step of random games for every option.
 
 It adds what the observation no longer shows: the suits each seat has shown it lacks (it did not follow).

@@ -1,7 +1,7 @@
 """The tables of docs/rl.md: every slot of each game id's observation vector and every range of its action index.
 
 python -m kirifuda.rl.docs            # rewrite the generated part of docs/rl.md
-python -m kirifuda.rl.docs --check    # exit 1 if docs/rl.md is out of date (tests/rl/test_docs.py)
+python -m kirifuda.rl.docs --check    # exit 1 if docs/rl.md is out of date (tests/rl/test_rl_docs.py)
 """
 
 from __future__ import annotations
