@@ -120,7 +120,10 @@ class KirifudaAEC(AECEnv):
         self.agent_selection = agent_name(self.referee.to_act()[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self._referee().observe(self._seats[agent])
+        referee = self.referee
+        if referee is None:
+            raise GameOver("reset the environment before using it", ja="先に reset してください")
+        return referee.observe(self._seats[agent])
 
     def step(self, action: Any) -> None:
         """The selected agent acts: ``action`` is an index of the action table (``None`` once it is done)."""

@@ -35,7 +35,7 @@ class Referee:
         self._scored = 0  # deal scores already handed out as rewards
         self._legal: tuple[int, int, dict[int, Action]] | None = None  # (events, seat, index → action)
         self._public = type(game).seen is Game.seen
-        self._texts: dict[int, Seen] = {}
+        self._public_seen: list[Seen | None] = []  # by event: a seat's action as every seat saw it, None: per seat
 
     @property
     def finished(self) -> bool:
@@ -57,12 +57,16 @@ class Referee:
             events = match.events
             start, end = self._seen[seat], len(events)
             if start < end:
-                texts, game = self._texts, self.game
-                encoder.see_all(
-                    [texts.get(i) or seen_event(game, events[i], seat) for i in range(start, end)]
-                    if self._public
-                    else [seen_event(game, events[i], seat) for i in range(start, end)]
-                )
+                game = self.game
+                if self._public:
+                    public = self._public_seen
+                    public.extend([None] * (end - len(public)))
+                    seens = public[start:end]
+                    if None in seens:
+                        seens = [s or seen_event(game, events[start + k], seat) for k, s in enumerate(seens)]
+                else:
+                    seens = [seen_event(game, events[i], seat) for i in range(start, end)]
+                encoder.see_all(seens)
                 self._seen[seat] = end
         return encoder.vector(lambda: self.game.observation(match.state, seat))
 
@@ -106,7 +110,9 @@ class Referee:
         event, entry = len(match.events), len(match.actions)
         match.act(seat, action)
         if self._public:  # the record's text of the action, made once by Match, is how every seat saw it
-            self._texts[event] = Seen(seat, match.actions[entry][1])
+            public = self._public_seen
+            public.extend([None] * (event + 1 - len(public)))
+            public[event] = Seen(seat, match.actions[entry][1])
 
     def new_scores(self) -> list[tuple[int, ...]]:
         """The deal scores (Gonin-kan: battle scores) completed since the last call, by seat."""
