@@ -8,7 +8,7 @@ seat's encoder is fed each event *as that seat saw it* (``seen_event``) and, whe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -61,9 +61,12 @@ class Referee:
                 if self._public:
                     public = self._public_seen
                     public.extend([None] * (end - len(public)))
-                    seens = public[start:end]
-                    if None in seens:
-                        seens = [s or seen_event(game, events[start + k], seat) for k, s in enumerate(seens)]
+                    window = public[start:end]
+                    seens = (
+                        [s or seen_event(game, events[start + k], seat) for k, s in enumerate(window)]
+                        if None in window
+                        else cast(list[Seen], window)
+                    )
                 else:
                     seens = [seen_event(game, events[i], seat) for i in range(start, end)]
                 encoder.see_all(seens)
