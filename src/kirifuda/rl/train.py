@@ -213,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     learner = Learner(env, Policy(env.encoding.layout.size, args.hidden, args.seed))
     rng = np.random.default_rng(args.seed)
     eval_seeds = [10**6 + k for k in range(args.eval_deals)]
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     with console.status("baselines on the evaluation deals"):
         random_mean = baseline(opponents, "random", eval_seeds)
         heuristic_mean = baseline(opponents, "heuristic", eval_seeds)
@@ -243,13 +243,15 @@ def main(argv: Sequence[str] | None = None) -> None:
                 progress.start()
             progress.advance(task)
     minutes = (time.perf_counter() - started) / 60
-    console.print(f"{args.deals} training deals in {minutes:.1f} min (one core)")
+    cpu_minutes = (time.process_time() - cpu_started) / 60
+    console.print(f"{args.deals} training deals in {minutes:.1f} min ({cpu_minutes:.1f} min of CPU, one core)")
     result = {
         "opponents": opponents,
         "curve": curve,
         "random": random_mean,
         "heuristic": heuristic_mean,
         "minutes": minutes,
+        "cpu_minutes": cpu_minutes,
         "args": {k: str(v) for k, v in vars(args).items()},
     }
     if args.json:
