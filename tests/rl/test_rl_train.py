@@ -13,6 +13,7 @@ from kirifuda.rl import gym_env  # noqa: E402
 from kirifuda.rl.train import Learner, Policy, main  # noqa: E402
 
 
+@pytest.mark.slow  # about 5–10 s: evaluation deals against bots, and matplotlib
 def test_training_writes_the_curve_and_the_plot(tmp_path):
     main(
         ["--deals", "4", "--batch", "2", "--eval-every", "2", "--eval-deals", "2"]
