@@ -10,7 +10,7 @@ setup: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,analysis]'
+	$(PY) -m pip install -q -e '.[test,analysis,rl]'
 	touch $@
 
 play: setup  ## a game of Anou in the terminal against bots

@@ -1,0 +1,144 @@
+"""The RL environments' speed: steps per second of every game id's AEC environment (docs/rl.md).
+
+For every game id with its default options (and Anou with 3 players), in alternating slices within one run:
+
+* **aec** — ``kirifuda.rl.env``: each step ``last()`` (the acting seat's observation vector and action mask) and
+  ``step`` with a uniformly random legal action drawn from the mask (``mask.view(bool).nonzero()``);
+* **pure** — the same random play through ``Match`` alone (``legal_actions``, ``act``): the rules engine's own cost,
+  the peer the environment is compared with (the ratio is what a loaded machine cannot distort);
+* **gym** — ``kirifuda.rl.gym_env`` (seat 0 against ``random`` bots, which see their information states through
+  ``Seating``): the learner's steps per second.
+
+Both wall-clock and CPU (``process_time``) rates are printed: on a machine shared with other jobs the CPU rate is the
+one-core figure. The bar of issue 14: ≥ 20,000 AEC steps/s for Anou 4 players with masks.
+
+    python bench/rl.py [--seconds 3] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # measure this tree's kirifuda
+
+import numpy as np  # noqa: E402
+from rich.console import Console  # noqa: E402
+from rich.progress import Progress  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+from kirifuda.match import Match  # noqa: E402
+from kirifuda.registry import available  # noqa: E402
+from kirifuda.rl import env, gym_env  # noqa: E402
+
+SLICES = 4
+BAR = 20_000
+
+
+def aec_game(e, seed: int, rng: random.Random) -> int:
+    e.reset(seed=seed)
+    steps = 0
+    for _ in e.agent_iter():
+        obs, _, done, _, _ = e.last()
+        if done:
+            e.step(None)
+            continue
+        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
+        e.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+    return steps
+
+
+def pure_game(game, seed: int, rng: random.Random) -> int:
+    match = Match(game, seed=seed)
+    steps = 0
+    while not match.finished:
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal_actions(seat)))
+        steps += 1
+    return steps
+
+
+def gym_game(g, seed: int, rng: random.Random) -> int:
+    obs, _ = g.reset(seed=seed)
+    steps, done = 0, False
+    while not done:
+        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
+        obs, _, done, _, _ = g.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+    return steps
+
+
+def measure(play, budget: float, seed0: int) -> tuple[int, float, float]:
+    rng = random.Random(seed0)
+    steps, wall0, cpu0 = 0, time.perf_counter(), time.process_time()
+    k = 0
+    while time.perf_counter() - wall0 < budget:
+        steps += play(seed0 + k, rng)
+        k += 1
+    return steps, time.perf_counter() - wall0, time.process_time() - cpu0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="per engine and game id")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--games", help="only these game ids, separated by commas")
+    args = parser.parse_args()
+    cases = [(gid, None) for gid in available()] + [("anou", {"players": 3})]
+    if args.games:
+        cases = [c for c in cases if c[0] in args.games.split(",")]
+    rows = []
+    console = Console(stderr=args.json)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("measuring", total=len(cases) * SLICES * 3)
+        for gid, options in cases:
+            e = env(gid, options)
+            g = gym_env(gid, opponents="random", options=options)
+            plays = {
+                "aec": lambda s, r, e=e: aec_game(e, s, r),
+                "pure": lambda s, r, e=e: pure_game(e.game, s, r),
+                "gym": lambda s, r, g=g: gym_game(g, s, r),
+            }
+            totals = {k: [0, 0.0, 0.0] for k in plays}
+            for k in range(SLICES):  # alternate, so a change of load hits every engine alike
+                for name, play in plays.items():
+                    steps, wall, cpu = measure(play, args.seconds / SLICES, 1000 * k)
+                    for i, v in enumerate((steps, wall, cpu)):
+                        totals[name][i] += v
+                    progress.advance(task)
+            label = gid + ("" if options is None else " " + " ".join(f"{k}={v}" for k, v in options.items()))
+            row = {"game": label, "obs": e.encoding.layout.size, "actions": len(e.encoding.actions)}
+            for name, (steps, wall, cpu) in totals.items():
+                row[name] = {"steps": steps, "per_s_wall": steps / wall, "per_s_cpu": steps / cpu}
+            row["aec_vs_pure"] = row["aec"]["per_s_cpu"] / row["pure"]["per_s_cpu"]
+            rows.append(row)
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    table = Table(title="RL environments: steps/s (random legal actions from the mask)")
+    for col in ("game", "obs", "actions", "aec wall", "aec cpu", "pure cpu", "aec/pure", "gym cpu"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in rows:
+        table.add_row(
+            r["game"],
+            str(r["obs"]),
+            f"{r['actions']:,}",
+            f"{r['aec']['per_s_wall']:,.0f}",
+            f"{r['aec']['per_s_cpu']:,.0f}",
+            f"{r['pure']['per_s_cpu']:,.0f}",
+            f"{r['aec_vs_pure']:.2f}",
+            f"{r['gym']['per_s_cpu']:,.0f}",
+        )
+    console.print(table)
+    anou = rows[0]
+    verdict = "met" if anou["aec"]["per_s_cpu"] >= BAR else "NOT met"
+    console.print(f"Anou 4p AEC: {anou['aec']['per_s_cpu']:,.0f} steps/s (CPU) — the {BAR:,} bar is {verdict}")
+
+
+if __name__ == "__main__":
+    main()

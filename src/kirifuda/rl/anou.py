@@ -1,0 +1,460 @@
+"""Anou (アノウ) for RL: the table followed from the seat's history alone, and every action text indexed.
+
+Everything in Anou is played face up except the hands (anou.md R2), so a seat's history — its own hand as dealt and
+every action, each as public text — is enough to follow the whole table: the hands' sizes, the trick, who is 1st
+and 2nd, what is left to take, every wall, the discards, the scores. A :class:`Table` follows it event by event with
+the rules' own functions (``trick_order``, ``wall_score``, ``next_dealer``), once for all seats (each would build the
+same one), and keeps the public part of the vector slot by slot as it changes; a seat's :class:`Encoder` adds its
+hand and turns the table to face it. No observation is computed while stepping: that is what makes it fast.
+tests/rl/test_rl_anou.py checks the table against ``Anou.observation``, and the vector against the one packed from the
+table's values, at every step of random games for every option.
+
+It adds what the observation no longer shows: the suits each seat has shown it lacks (it did not follow).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from .. import cards as C
+from ..core import Observation, Seen
+from ..games.anou import (
+    DEALS_PER_GAME,
+    PLANS,
+    ROOT_STONES_EACH,
+    Anou,
+    AnouOptions,
+    Root,
+    Take,
+    next_dealer,
+    trick_order,
+    wall_score,
+)
+from ..tricks import Play
+from .spec import SUIT_LABELS, Layout, Span, card_mask, seat_labels, spans_of
+from .spec import Encoder as BaseEncoder
+
+PHASES = ("root", "play", "take-1st", "take-2nd")
+ROOT, PLAY, TAKE_FIRST, TAKE_SECOND = range(4)
+NO_PHASE = -1  # between deals and once the game is over
+
+
+def layout(game: Anou) -> Layout:
+    n = game.n
+    seats = seat_labels(n)
+    out = Layout(game.deck())
+    out.cards("hand", "my hand")
+    for k, who in enumerate(seats):
+        out.cards(f"trick[{who}]", f"the card seat {who} played to the trick on the table" if k else "my card there")
+    out.cards("pool", "the trick's cards still to be taken (take phases)")
+    out.cards("gone", "cards out of play this deal: every wall and the discards")
+    out.flags("phase", "the phase: root stones, play, the 1st takes, the 2nd takes", PHASES)
+    out.flags("lead", "the trick's lead suit", SUIT_LABELS)
+    out.flags("first", "the trick's 1st (take phases)", seats)
+    out.flags("second", "the trick's 2nd (take phases)", seats)
+    out.flags("to_act", "the seat to act", seats)
+    out.flags("dealer", "the dealer (親)", seats)
+    out.flags("deal", "the deal being played (1st, 2nd, 3rd)", ("1", "2", "3"))
+    out.flags("voids", "suits each seat has shown it lacks this deal (it did not follow)", _by_seat_suit(seats))
+    out.flags(
+        "wall_suits",
+        "each seat's wall: the suit bound to each column (planned 1, 2, 3, 4)",
+        [f"{who}:{plan}:{s}" for who in seats for plan in PLANS for s in SUIT_LABELS],
+    )
+    out.numbers(
+        "wall_counts", "each column's number of cards (÷ 8)", [f"{who}:{plan}" for who in seats for plan in PLANS], 8
+    )
+    out.numbers("wall_scores", "what each wall scores if the deal ended now (÷ 12)", seats, 12)
+    out.numbers("hand_sizes", "cards in each hand (÷ 13)", seats, 13)
+    out.numbers("totals", "each seat's total score so far (÷ 36)", seats, 36)
+    out.numbers("root_stones_left", "root stones still to place, all seats (÷ 8)", ["left"], 8)
+    return out
+
+
+def _by_seat_suit(seats: list[str]) -> list[str]:
+    return [f"{who}:{s}" for who in seats for s in SUIT_LABELS]
+
+
+def action_texts(game: Anou) -> tuple[list[str], list[Span]]:
+    deck = C.sorted_cards(game.deck())
+    columns: tuple[int | None, ...] = (None, 0, 1, 2, 3)
+    plays = [str(Play(c)) for c in deck]
+    firsts = [str(Take(((c, col),))) for c in deck for col in columns]
+    seconds: list[str] = []
+    placements: list[tuple[int | None, int | None]]
+    for j in range(len(deck)):
+        for i in range(j):
+            a, b = deck[i], deck[j]
+            if C.suit_of(a) == C.suit_of(b):
+                placements = [(x, None) for x in columns]
+            else:
+                placements = [(x, y) for x in columns for y in columns if x is None or y is None or x != y]
+            seconds.extend(str(Take(((a, x), (b, y)))) for x, y in placements)
+    groups = [
+        ("`play C`", "C in canonical card order (♠ ♥ ♦ ♣, A high first)", plays),
+        (
+            "`take C` / `take C@n` (the 1st)",
+            "C in canonical order; for each C: no column, then @1 @2 @3 @4",
+            firsts,
+        ),
+        (
+            "`take A B` with columns (the 2nd)",
+            "pairs A before B in canonical order, by B's position then A's (colex); per pair: same suit — "
+            "no column, A@1 … A@4 (5); two suits — (A's, B's) column in (none, 1, 2, 3, 4)², both named only if "
+            "different, A's first (21)",
+            seconds,
+        ),
+    ]
+    if _options(game).root_stones:
+        roots = [str(Root(c, col)) for c in deck for col in columns]
+        groups.append(("`root C` / `root C@n`", "C in canonical order; no column, then @1 … @4", roots))
+    return spans_of(groups)
+
+
+PER_SEAT = {
+    "trick[me]": 0,  # the n trick fields, one card field per seat (stride: the deck's size)
+    "first": 1,
+    "second": 1,
+    "to_act": 1,
+    "dealer": 1,
+    "voids": 4,
+    "wall_suits": 16,
+    "wall_counts": 4,
+    "wall_scores": 1,
+    "hand_sizes": 1,
+    "totals": 1,
+}
+"""Fields that hold one block per seat, by their first field, with the size of a block."""
+
+
+class Table:
+    """The public table of one Anou game as its history shows it: everything but the hands (anou.md R2).
+
+    Every seat's encoder reads the same table (each action is public, so each seat would build the same one); it is
+    fed once per event by whichever seat reaches the event first. Seats are absolute here: besides the table itself
+    (``trick``, ``walls``, …) it keeps the public part of the observation vector with seat blocks in absolute order
+    (``buffer``), updated slot by slot as the table changes, which each seat's encoder turns to face itself."""
+
+    def __init__(self, game: Anou, layout: Layout) -> None:
+        self.anou = game
+        self.n = game.n
+        self.roots_each = ROOT_STONES_EACH if _options(game).root_stones else 0
+        self.dealer = game.options.first_dealer
+        self.deal_index = 0
+        self.totals = [0] * self.n
+        self.count = 0  # events applied
+        self.deck_size = len(layout.card_names)
+        self.slot_of_card = [-1] * (C.JOKER + 1)  # card → its slot in a card field
+        for i, c in enumerate(layout.card_names):
+            self.slot_of_card[c] = i
+        self.at = {f.name: off for off, f in layout.offsets()}
+        self.scale = {f.name: f.scale for f in layout.fields}
+        self.buffer = array("f", bytes(4 * layout.size))
+        self.view = np.frombuffer(self.buffer, dtype=np.float32)
+        at = self.at
+        self._phase_at, self._to_act_at, self._lead_at = at["phase"], at["to_act"], at["lead"]
+        self._trick_at, self._pool_at, self._gone_at = at["trick[me]"], at["pool"], at["gone"]
+        self._sizes_at, self._sizes_scale = at["hand_sizes"], self.scale["hand_sizes"]
+        self._voids_at, self._wall_suits_at = at["voids"], at["wall_suits"]
+        self.phase = NO_PHASE
+        self.turn = self.first = self.second = -1
+        self._new_deal(dealt=False)
+
+    # the vector's slots
+    def _card(self, field: str, card: int, on: float, seat: int = 0) -> None:
+        self.buffer[self.at[field] + seat * self.deck_size + self.slot_of_card[card]] = on
+
+    def _flag(self, field: str, seat: int, index: int, on: float) -> None:
+        self.buffer[self.at[field] + seat * PER_SEAT.get(field, 0) + index] = on
+
+    def _number(self, field: str, seat: int, index: int, value: float) -> None:
+        self.buffer[self.at[field] + seat * PER_SEAT.get(field, 0) + index] = max(
+            -1.0, min(1.0, value / self.scale[field])
+        )
+
+    def _set_phase(self, phase: int) -> None:
+        buffer, at = self.buffer, self._phase_at
+        if self.phase != NO_PHASE:
+            buffer[at + self.phase] = 0.0
+        if phase != NO_PHASE:
+            buffer[at + phase] = 1.0
+        self.phase = phase
+
+    def _set_turn(self, turn: int) -> None:
+        buffer, at = self.buffer, self._to_act_at
+        if self.turn >= 0:
+            buffer[at + self.turn] = 0.0
+        if turn >= 0:
+            buffer[at + turn] = 1.0
+        self.turn = turn
+
+    def _set_takers(self, first: int, second: int) -> None:
+        for field, old, new in (("first", self.first, first), ("second", self.second, second)):
+            if old >= 0:
+                self._flag(field, old, 0, 0.0)
+            if new >= 0:
+                self._flag(field, new, 0, 1.0)
+        self.first, self.second = first, second
+
+    def _new_deal(self, dealt: bool) -> None:
+        n = self.n
+        self.buffer[:] = array("f", bytes(4 * len(self.buffer)))
+        self.played = [0] * n  # cards each seat has put from its hand (plays and root stones)
+        self.walls = [[0, 0, 0, 0] for _ in range(n)]
+        self.columns = [[-1, -1, -1, -1] for _ in range(n)]  # per seat: the column bound to each suit
+        self.wall_suits = 0  # 16 flags per seat: column * 4 + suit
+        self.wall_scores = [0] * n
+        self.trick: list[tuple[int, int]] = []
+        self.pool = 0
+        self.gone = 0  # every wall and the discards
+        self.voids = 0  # 4 flags per seat
+        self.first = self.second = -1
+        self.phase = self.turn = NO_PHASE
+        self.roots_left = self.roots_each * n if dealt else 0
+        self._set_turn(self.dealer if dealt else -1)
+        self._set_phase((ROOT if self.roots_left else PLAY) if dealt else NO_PHASE)
+        self._flag("dealer", self.dealer, 0, 1.0)
+        self._flag("deal", 0, min(self.deal_index, DEALS_PER_GAME - 1), 1.0)
+        for s in range(n):
+            self._number("hand_sizes", s, 0, self.anou.hand_size if dealt else 0)
+            self._number("totals", s, 0, self.totals[s])
+        self._number("root_stones_left", 0, 0, self.roots_left)
+
+    def apply(self, actor: int | str, action: Any) -> None:
+        """One more event of the history (``action``: the decoded action, None for a deal)."""
+        self.count += 1
+        if action is None:
+            self._new_deal(dealt=True)
+            return
+        assert isinstance(actor, int)
+        n = self.n
+        buffer = self.buffer
+        if type(action) is Play:
+            card = action.card
+            self.played[actor] += 1
+            buffer[self._sizes_at + actor] = (self.anou.hand_size - self.played[actor]) / self._sizes_scale
+            trick = self.trick
+            if not trick:
+                buffer[self._lead_at + (card >> 4 & 3)] = 1.0
+            elif card >> 4 & 3 != (lead := trick[0][1] >> 4 & 3):
+                self.voids |= 1 << (4 * actor + lead)  # anou.md "A deal" 3: ござらぬゆえ
+                buffer[self._voids_at + 4 * actor + lead] = 1.0
+            trick.append((actor, card))
+            buffer[self._trick_at + actor * self.deck_size + self.slot_of_card[card]] = 1.0
+            if len(trick) < n:
+                turn = (actor + 1) % n
+                buffer[self._to_act_at + actor] = 0.0
+                buffer[self._to_act_at + turn] = 1.0
+                self.turn = turn
+                return
+            order = trick_order(tuple(self.trick))
+            self._set_takers(self.trick[order[0]][0], self.trick[order[1]][0])
+            for _, c in self.trick:
+                self.pool |= 1 << c
+                self._card("pool", c, 1.0)
+            self._set_phase(TAKE_FIRST)
+            self._set_turn(self.first)
+        elif type(action) is Take:
+            for card, _ in action.cards:
+                self.pool &= ~(1 << card)
+                self._card("pool", card, 0.0)
+            self._place(actor, action.cards)
+            if self.phase == TAKE_FIRST:
+                self._set_phase(TAKE_SECOND)
+                self._set_turn(self.second)
+                return
+            for card in C.cards_in(self.pool):  # anou.md 5: 4 players discard the last card
+                self._card("pool", card, 0.0)
+                self._card("gone", card, 1.0)
+            self.gone |= self.pool
+            self.pool = 0
+            self._flag("lead", 0, C.suit_of(self.trick[0][1]), 0.0)
+            for seat, card in self.trick:
+                self._card("trick[me]", card, 0.0, seat)
+            self.trick = []
+            first = self.first
+            self._set_takers(-1, -1)
+            self._set_phase(PLAY)
+            self._set_turn(first)  # anou.md 6: the 1st leads
+            if self.played[actor] == self.anou.hand_size:
+                self._end_deal()
+        elif type(action) is Root:
+            self._played(actor)
+            self._place(actor, ((action.card, action.column),))
+            self.roots_left -= 1
+            self._number("root_stones_left", 0, 0, self.roots_left)
+            if self.roots_left:
+                self._set_turn((actor + 1) % n)
+            else:
+                self._set_phase(PLAY)
+                self._set_turn(self.dealer)
+
+    def _played(self, seat: int) -> None:
+        self.played[seat] += 1
+        self.buffer[self._sizes_at + seat] = (self.anou.hand_size - self.played[seat]) / self._sizes_scale
+
+    def _place(self, seat: int, placements: tuple[tuple[int, int | None], ...]) -> None:
+        """Add legal placements to a wall (anou.md "The wall": a card goes to its suit's column, else the one
+        named; the second card of a new suit follows the first)."""
+        wall, columns, buffer = self.walls[seat], self.columns[seat], self.buffer
+        for card, col in placements:
+            suit = card >> 4 & 3
+            bound = columns[suit]
+            if bound < 0:  # a new suit: the column named (the second card of a new suit follows the first)
+                assert col is not None
+                bound = columns[suit] = col
+                self.wall_suits |= 1 << (16 * seat + 4 * bound + suit)
+                buffer[self._wall_suits_at + 16 * seat + 4 * bound + suit] = 1.0
+            wall[bound] |= 1 << card
+            self.gone |= 1 << card
+            buffer[self._gone_at + self.slot_of_card[card]] = 1.0
+            self._number("wall_counts", seat, bound, wall[bound].bit_count())
+        self.wall_scores[seat] = wall_score(tuple(wall))
+        self._number("wall_scores", seat, 0, self.wall_scores[seat])
+
+    def _end_deal(self) -> None:
+        # anou.md "Scoring a deal" and "A game": the top scorer deals next
+        score = tuple(self.wall_scores)
+        for s in range(self.n):
+            self.totals[s] += score[s]
+            self._number("totals", s, 0, self.totals[s])
+            self._number("hand_sizes", s, 0, 0)
+        self._flag("dealer", self.dealer, 0, 0.0)
+        self._flag("deal", 0, min(self.deal_index, DEALS_PER_GAME - 1), 0.0)
+        self.deal_index += 1
+        self._set_phase(NO_PHASE)
+        self._set_turn(-1)
+        if self.deal_index < DEALS_PER_GAME:
+            self.dealer = next_dealer(self.dealer, score)
+        self._flag("dealer", self.dealer, 0, 1.0)
+        self._flag("deal", 0, min(self.deal_index, DEALS_PER_GAME - 1), 1.0)
+
+
+class Encoder(BaseEncoder):
+    """One seat's view of Anou: its hand, and the public :class:`Table` turned to face it."""
+
+    uses_history = True
+
+    def __init__(self, game: Anou, layout: Layout, seat: int, shared: Any = None) -> None:
+        super().__init__(game, layout, seat)
+        self.table: Table = shared if shared is not None else Table(game, layout)
+        self.hand = 0
+        self.fed = 0  # events of the history seen
+        n = self.n
+        self._voids_mask = (1 << 4 * n) - 1
+        self._walls_mask = (1 << 16 * n) - 1
+        self.turn_to_me = _facing(layout, seat, n)
+        size = self.table.deck_size
+        self.hand_slots = slice(self.table.at["hand"], self.table.at["hand"] + size)
+        self.hand_vector = np.zeros(size, dtype=np.float32)
+
+    @staticmethod
+    def shared(game: Any, layout: Layout) -> Table:
+        return Table(game, layout)
+
+    def see_all(self, seens: Sequence[Seen]) -> None:
+        table, me = self.table, self.seat
+        for seen in seens:
+            actor = seen.actor
+            if actor == me or actor == "deal":
+                self.see(seen)
+                continue
+            if self.fed == table.count:
+                action = _DECODED.get(seen.text)
+                if action is None:
+                    action = _DECODED[seen.text] = self.game.parse_action(seen.text)
+                table.apply(actor, action)
+            self.fed += 1
+
+    def see(self, seen: Seen) -> None:
+        text = seen.text
+        actor = seen.actor
+        if actor == "deal":
+            self.hand = card_mask(text.split()[1:])
+            self.hand_vector[:] = 0.0
+            slots = self.table.slot_of_card
+            for card in C.cards_in(self.hand):
+                self.hand_vector[slots[card]] = 1.0
+            action = None
+        else:
+            action = _DECODED.get(text)
+            if action is None:
+                action = _DECODED[text] = self.game.parse_action(text)
+            if actor == self.seat and isinstance(action, (Play, Root)):
+                self.hand &= ~(1 << action.card)
+                self.hand_vector[self.table.slot_of_card[action.card]] = 0.0
+        if self.fed == self.table.count:
+            self.table.apply(actor, action)
+        self.fed += 1
+
+    # the vector
+    def vector(self, obs: Callable[[], Observation]) -> np.ndarray:
+        out = self.table.view[self.turn_to_me]
+        out[self.hand_slots] = self.hand_vector
+        return out
+
+    def values(self, obs: Any) -> list[Any]:
+        """The layout's values from the table (the reference :meth:`vector` is checked against, tests/rl)."""
+        t = self.table
+        n, me = self.n, self.seat
+        trick_by_seat = [0] * n
+        for s, c in t.trick:
+            trick_by_seat[(s - me) % n] = 1 << c
+        counts: list[int] = []
+        for k in range(n):
+            counts.extend(m.bit_count() for m in t.walls[(me + k) % n])
+        taking = t.phase in (TAKE_FIRST, TAKE_SECOND)
+        dealt = t.anou.hand_size if t.phase != NO_PHASE else 0
+        return [
+            self.hand,
+            *trick_by_seat,
+            t.pool,
+            t.gone,
+            0 if t.phase == NO_PHASE else 1 << t.phase,
+            1 << C.suit_of(t.trick[0][1]) if t.trick else 0,
+            1 << (t.first - me) % n if taking else 0,
+            1 << (t.second - me) % n if taking else 0,
+            0 if t.turn < 0 else 1 << (t.turn - me) % n,
+            1 << (t.dealer - me) % n,
+            1 << min(t.deal_index, DEALS_PER_GAME - 1),
+            (t.voids >> 4 * me | t.voids << 4 * (n - me)) & self._voids_mask,
+            (t.wall_suits >> 16 * me | t.wall_suits << 16 * (n - me)) & self._walls_mask,
+            counts,
+            self.by_seat(t.wall_scores),
+            [max(dealt - p, 0) for p in self.by_seat(t.played)],
+            self.by_seat(t.totals),
+            (t.roots_left,),
+        ]
+
+
+def _facing(layout: Layout, seat: int, n: int) -> np.ndarray:
+    """For each slot of ``seat``'s vector, the slot of the absolute table vector it reads: seat blocks counted
+    from ``seat`` (block k: seat + k), every other slot as it is."""
+    out = list(range(layout.size))
+    offsets = {f.name: (off, f) for off, f in layout.offsets()}
+    deck = len(layout.card_names)
+    for name, block in PER_SEAT.items():
+        off, field = offsets[name]
+        if name == "trick[me]":
+            block, span = deck, deck * n
+        else:
+            span = field.size
+        for k in range(n):
+            for i in range(block):
+                out[off + k * block + i] = off + ((seat + k) % n) * block + i
+        assert span == n * block
+    return np.array(out, dtype=np.intp)
+
+
+def _options(game: Anou) -> AnouOptions:
+    options = game.options
+    assert isinstance(options, AnouOptions)
+    return options
+
+
+_DECODED: dict[str, Any] = {}
+"""Action text → action (Anou's texts do not depend on its options)."""

@@ -1,0 +1,147 @@
+"""The referee every RL environment plays through: a :class:`~kirifuda.match.Match`, one encoder per seat, rewards.
+
+It holds the match (the true state: the referee's side) and hands each seat only its own observation vector — the
+seat's encoder is fed each event *as that seat saw it* (``seen_event``) and, when it asks, the seat's observation
+— and its action mask. Actions come in as indices of the game's action table; an index outside the mask raises
+:class:`IllegalIndex` naming the legal actions, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import numpy as np
+
+from ..core import Action, Game, KirifudaError, Seen
+from ..match import Match, seen_event
+from ..tricks import Play
+from .registry import Encoding
+from .spec import IllegalIndex
+
+
+class GameOver(KirifudaError):
+    """A step asked of a finished game (reset first)."""
+
+
+class Referee:
+    """One game of ``encoding.game`` from ``seed`` (deals from ``chance_rng(seed, k)``, as ``kirifuda`` records)."""
+
+    def __init__(self, encoding: Encoding, seed: int) -> None:
+        self.encoding = encoding
+        self.game = game = encoding.game
+        self.match = Match(game, seed=seed)
+        self.encoders = encoding.encoders()
+        self._seen = [0] * game.seat_count  # events each encoder has been given
+        self._scored = 0  # deal scores already handed out as rewards
+        self._legal: tuple[int, int, dict[int, Action]] | None = None  # (events, seat, index → action)
+        self._public = type(game).seen is Game.seen
+        self._public_seen: list[Seen | None] = []  # by event: a seat's action as every seat saw it, None: per seat
+
+    @property
+    def finished(self) -> bool:
+        return self.match.finished
+
+    def to_act(self) -> list[int]:
+        return sorted(self.match.to_act())
+
+    def next_to_act(self) -> int:
+        """The lowest seat to act (the one seat, in turn-based play)."""
+        return min(self.match.to_act())
+
+    # what a seat may know
+    def vector(self, seat: int) -> np.ndarray:
+        """``seat``'s observation vector now."""
+        encoder = self.encoders[seat]
+        match = self.match
+        if encoder.uses_history:
+            events = match.events
+            start, end = self._seen[seat], len(events)
+            if start < end:
+                game = self.game
+                if self._public:
+                    public = self._public_seen
+                    public.extend([None] * (end - len(public)))
+                    window = public[start:end]
+                    seens = (
+                        [s or seen_event(game, events[start + k], seat) for k, s in enumerate(window)]
+                        if None in window
+                        else cast(list[Seen], window)
+                    )
+                else:
+                    seens = [seen_event(game, events[i], seat) for i in range(start, end)]
+                encoder.see_all(seens)
+                self._seen[seat] = end
+        return encoder.vector(lambda: self.game.observation(match.state, seat))
+
+    def legal(self, seat: int) -> dict[int, Action]:
+        """``seat``'s legal actions now by index (empty when it is not to act)."""
+        events = len(self.match.events)
+        cached = self._legal
+        if cached is not None and cached[0] == events and cached[1] == seat:
+            return cached[2]
+        actions = self.encoding.actions
+        of, plays = actions.of, actions.play_index
+        legal = {plays[a.card] if type(a) is Play else of(a): a for a in self.match.legal_actions(seat)}
+        self._legal = (events, seat, legal)
+        return legal
+
+    def mask(self, seat: int) -> np.ndarray:
+        out = np.zeros(len(self.encoding.actions), dtype=np.int8)
+        legal = self.legal(seat)
+        if legal:
+            out[list(legal)] = 1
+        return out
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        return {"observation": self.vector(seat), "action_mask": self.mask(seat)}
+
+    # acting
+    def act(self, seat: int, index: Any) -> None:
+        """Apply ``seat``'s action of index ``index``; :class:`IllegalIndex` (nothing changed) if it is not legal."""
+        if self.match.finished:
+            raise GameOver("the game is over: reset the environment", ja="ゲームは終わっています。reset してください")
+        legal = self.legal(seat)
+        action = legal.get(index) if type(index) is int else legal.get(as_index(index, len(self.encoding.actions)))
+        if action is None:
+            texts = self.encoding.actions.texts
+            shown = ", ".join(f"{i} {texts[i]!r}" for i in sorted(legal)) or "none: this seat is not to act"
+            raise IllegalIndex(
+                f"action {index!r} is not legal for seat {seat} now; legal: {shown}",
+                ja=f"行動 {index!r} は席 {seat} の合法手ではありません。合法手: {shown}",
+            )
+        match = self.match
+        event, entry = len(match.events), len(match.actions)
+        match.act(seat, action)
+        if self._public:  # the record's text of the action, made once by Match, is how every seat saw it
+            public = self._public_seen
+            public.extend([None] * (event + 1 - len(public)))
+            public[event] = Seen(seat, match.actions[entry][1])
+
+    def new_scores(self) -> list[tuple[int, ...]]:
+        """The deal scores (Gonin-kan: battle scores) completed since the last call, by seat."""
+        scores = self.game.deal_scores(self.match.state)
+        if len(scores) == self._scored:
+            return []
+        fresh = list(scores[self._scored :])
+        self._scored = len(scores)
+        return fresh
+
+
+def as_index(action: Any, size: int) -> int:
+    """An action given as an int (or a NumPy integer, or a 0-d array); -1 when it is not one."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool) and 0 <= action < size:
+        return int(action)
+    return -1
+
+
+def follow(encoding: Encoding, match: Match, seat: int) -> np.ndarray:
+    """``seat``'s observation vector at the end of ``match`` (a game being played, or read from a record), built by
+    a fresh encoder from the seat's own view only: each event as it saw it, and its observation."""
+    encoder = encoding.encoder_for(seat)
+    game = encoding.game
+    if encoder.uses_history:
+        for event in match.events:
+            encoder.see(seen_event(game, event, seat))
+    return encoder.vector(lambda: game.observation(match.state, seat))

@@ -1,0 +1,55 @@
+"""Anou's encoder follows the table from the history alone (kirifuda/rl/anou.py): its table must be the rules' own
+at every step, and its slot-by-slot vector the one packed from that table, for every option."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from kirifuda import cards as C  # noqa: E402
+from kirifuda.rl import env  # noqa: E402
+from kirifuda.rl.anou import NO_PHASE, PHASES  # noqa: E402
+
+OPTIONS = [
+    None,
+    {"players": 3},
+    {"players": 3, "deck3": "52"},
+    {"root_stones": True},
+    {"players": 3, "root_stones": True},
+]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_tracked_table_is_the_observation_and_the_vector_is_its_packing(options):
+    e = env("anou", options)
+    rng = random.Random(3)
+    for seed in range(2):
+        e.reset(seed=seed)
+        for _agent in e.agent_iter():
+            referee = e.referee
+            for seat in range(e.game.n):
+                vector = referee.vector(seat)
+                encoder = referee.encoders[seat]
+                assert np.array_equal(vector, encoder.layout.pack(encoder.values(None)))
+                obs = e.game.observation(referee.match.state, seat)
+                table = encoder.table
+                assert encoder.hand == obs.hand.mask
+                assert [[m for m in w] for w in table.walls] == [[cs.mask for cs in w] for w in obs.walls]
+                assert [(s, C.text(c)) for s, c in table.trick] == list(obs.trick)
+                assert table.pool == obs.pool.mask
+                assert table.gone == obs.discards.mask | sum(cs.mask for w in obs.walls for cs in w)
+                assert tuple(table.totals) == obs.totals
+                assert table.dealer == obs.dealer
+                assert (PHASES[table.phase] if table.phase != NO_PHASE else obs.phase) == obs.phase
+                assert ((table.turn,) if table.turn >= 0 else ()) == obs.to_act
+                assert table.roots_left == obs.root_stones_left
+            obs, _, done, _, _ = e.last()
+            if done:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.randrange(len(legal))]))
