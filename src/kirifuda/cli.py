@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import secrets
 import sys
-from pathlib import Path
 
 import typer
 from rich.console import Console
@@ -130,23 +128,6 @@ def simulate(
     )
     for seat, (mean, share) in enumerate(zip(data["mean_totals"], data["win_share"])):
         print(f"  seat {seat}: mean total {mean:8.3f}   win share {share:6.3f}")
-
-
-@app.command()
-def play(
-    game: str = typer.Argument("anou", help="a game id"),
-    seat: int = typer.Option(0, "--seat", help="your seat"),
-    seed: int | None = typer.Option(None, "--seed", help="deal seed (default: random)"),
-    options: str | None = typer.Option(None, "--options", help="game options as JSON"),
-    records: Path = typer.Option(Path("records"), "--records", help="where to save the record"),
-):
-    """Play one game in the terminal against bots; the record is saved at the end."""
-    from .terminal import play as play_terminal
-
-    g = _make(game, _options(options))
-    if not 0 <= seat < g.seat_count:
-        raise typer.BadParameter(f"--seat must be 0..{g.seat_count - 1}")
-    play_terminal(g, seat=seat, seed=secrets.randbelow(2**31) if seed is None else seed, record_dir=records)
 
 
 @app.command("games")

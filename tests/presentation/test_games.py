@@ -14,7 +14,9 @@ from kirifuda.registry import make
 
 
 def deal(hands: list[str], rest: str = "", **piles: str) -> Deal:
-    return Deal.from_json({"hands": [h.split() for h in hands], "rest": rest.split(), **{k: v.split() for k, v in piles.items()}})
+    return Deal.from_json(
+        {"hands": [h.split() for h in hands], "rest": rest.split(), **{k: v.split() for k, v in piles.items()}}
+    )
 
 
 def labels(values: tuple[Text, ...]) -> list[str]:
@@ -106,7 +108,16 @@ def test_organised_chaos_score_sheet_has_a_row_per_bid_and_the_totals():
     table = present(game, match.observation(0))
     assert table.sheet is not None
     assert [label.en for label, _ in table.sheet.rows] == [
-        "cards", "black", "red", "best", "spades", "clubs", "hearts", "diamonds", "over", "under",
+        "cards",
+        "black",
+        "red",
+        "best",
+        "spades",
+        "clubs",
+        "hearts",
+        "diamonds",
+        "over",
+        "under",
     ]
     assert table.sheet.totals == game.totals(match.state)
     for seat in range(4):
@@ -141,7 +152,9 @@ def test_anarchy_bomb_anarchist_sees_it_and_may_throw_the_bomb():
     assert "the Anarchist (you)" in labels(table.seat(anarchist).badges)
     other = present(game, match.observation((anarchist + 1) % 4))
     assert all("the Anarchist (you)" not in labels(s.badges) for s in other.seats)
-    bomb = [c for c in choices(game, match.observation(anarchist), match.legal_actions(anarchist)) if c.cards == ("JK",)]
+    bomb = [
+        c for c in choices(game, match.observation(anarchist), match.legal_actions(anarchist)) if c.cards == ("JK",)
+    ]
     assert [c.label.en for c in bomb] == ["throw the bomb (the Joker)"]
     assert cards(table, "spare") == [match.observation(anarchist).spare]
 

@@ -6,6 +6,7 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    from . import bots
+    from . import bots, play
 
     bots.register(app)
+    play.register(app)
