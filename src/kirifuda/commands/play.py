@@ -115,12 +115,12 @@ def play(
     except (SeatError, BotError) as e:
         fail(e)
     people = entries.count(HUMAN)
-    if people and not plain and not sys.stdin.isatty():
+    if people and not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail(
             KirifudaError(
-                "a 'me' seat needs a terminal: standard input is not one (use --plain for a pipe, "
+                "a 'me' seat needs a terminal: standard input or output is not one (use --plain for a pipe, "
                 "or seat only bots to let them play it out)",
-                ja="me の席には端末が必要です。標準入力が端末ではありません"
+                ja="me の席には端末が必要です。標準入力か標準出力が端末ではありません"
                 "(パイプなら --plain、ボットだけなら自動で対局)",
             )
         )
@@ -199,7 +199,7 @@ def view(
             print(line(language))
         print(render(replay.table(who, at), language))
         return
-    if not sys.stdin.isatty():
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail(
             KirifudaError(
                 "the viewer needs a terminal (use --plain)", ja="ビューアには端末が必要です(--plain を使ってください)"

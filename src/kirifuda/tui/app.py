@@ -36,6 +36,10 @@ from .widgets import CardRow, CardView, CenterPanel, ChoiceList, SeatsPanel, She
 MIN_SIZE = (80, 24)
 """The smallest terminal the table fits in (columns, rows)."""
 FALLBACK_BOT = "heuristic"
+LAST = "last_"
+"""Center zones keyed ``last_…`` hold the trick (turn) just completed (docs/presentation.md)."""
+TRICK_PAUSE = 3
+"""A completed trick stays still this many bot delays before play goes on."""
 
 
 def _t(lang: str, ja: str, en: str) -> str:
@@ -275,10 +279,11 @@ class PlayApp(TableApp):
                 self.bot_failed(turn, worker.error)
                 return
             assert isinstance(worker.result, Action)
+            before = self.last_completed()
             self.session.apply(turn, worker.result)
             if self.delay:  # each move stays on screen a moment; with no delay only a person's turn is drawn
                 self.redraw()
-                self.set_timer(self.delay, self.advance)
+                self.set_timer(self.pause_after(before), self.advance)
             else:
                 self.call_later(self.advance)
         elif worker.group == "hint":
@@ -312,6 +317,16 @@ class PlayApp(TableApp):
                 self.save_and_exit()
 
         self.push_screen(BotFailedScreen(message, self.lang), answer)
+
+    def last_completed(self) -> Zone | None:
+        """The most recent completed trick or turn the table shows (a center zone keyed ``last_…``)."""
+        table = self.session.table(self.viewer)
+        return next((z for z in table.center if z.key.startswith(LAST)), None)
+
+    def pause_after(self, before: Zone | None) -> float:
+        """How long the table stays still after a move: longer when it completed a trick, so it can be read."""
+        after = self.last_completed()
+        return self.delay * TRICK_PAUSE if after is not None and after != before else self.delay
 
     def finish(self) -> None:
         table = self.session.table(self.viewer)
@@ -401,6 +416,7 @@ class PlayApp(TableApp):
         seat = self.to_choose
         if seat is None:
             return
+        before = self.last_completed()
         try:
             self.session.act(seat, choice.action)
         except KirifudaError as e:  # pragma: no cover - every listed choice is legal
@@ -408,7 +424,11 @@ class PlayApp(TableApp):
             return
         self.say("")
         self.redraw()
-        self.call_after_refresh(self.advance)
+        pause = self.pause_after(before) if self.delay else 0.0
+        if pause > self.delay:
+            self.set_timer(pause, self.advance)
+        else:
+            self.call_after_refresh(self.advance)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None and self.to_choose is not None:
