@@ -132,6 +132,9 @@ async def test_rules_open_with_question_mark_in_the_chosen_language(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert "行く!" in screen_text(app) and "キー操作" in screen_text(app)
+        before = len(app.session.match.actions)
+        await pilot.press("1", "2", "h", "s")  # nothing happens at the table under a dialog
+        assert len(app.session.match.actions) == before and app.saved is None
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, RulesScreen)

@@ -22,6 +22,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
+from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.worker import Worker, WorkerState
 
@@ -136,6 +137,14 @@ class TableApp(App[None]):
         self.query_one("#message", Static).update(RichText(text, style="bold red" if error else ""), layout=False)
 
     # --- shared actions ---------------------------------------------------------------------------------
+    AT_THE_TABLE: ClassVar[frozenset[str]] = frozenset(
+        {"rules", "language", "hint", "save", "cursor", "select_card", "clear", "digit", "step", "jump", "cycle"}
+    )
+    """Actions that act on the table: not while a dialog is open over it."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action in self.AT_THE_TABLE and isinstance(self.screen, ModalScreen))
+
     def game_rules(self) -> Text:
         raise NotImplementedError
 

@@ -83,12 +83,10 @@ class CardRow(Vertical):
             if view.display != shown:
                 view.display = shown
             if shown:
-                view.set_card(
-                    cards[i],
-                    zone.key if zone is not None else "",
-                    i,
-                    frozenset(marks[i]) if i < len(marks) else frozenset(),
-                )
+                wanted = frozenset(marks[i]) if i < len(marks) else frozenset()
+                view.set_card(cards[i], zone.key if zone is not None else "", i, wanted)
+                if "-cursor" in wanted:
+                    view.scroll_visible(animate=False)
 
     @property
     def cards(self) -> list[CardView]:
