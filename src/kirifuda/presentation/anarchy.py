@@ -23,7 +23,7 @@ PHASES = {
     "deal": K.DEALING,
     "pass": T("3枚パス", "pass 3 cards left"),
     "bid": T("ビッド", "bidding"),
-    "play": T("プレイ(一斉に伏せて出す)", "play (all at once, face down)"),
+    "play": T("プレイ(一斉に伏せて)", "play (face down)"),
     "over": K.OVER,
 }
 READY = T("伏せた", "chosen")
@@ -147,9 +147,9 @@ def present(game: AnarchyFamily, obs: AnarchyObservation) -> Table:
         info.append((T("トリック", "trick"), T(f"{obs.trick_number} / {obs.tricks}")))
     if obs.wild_joker is not None:
         info.append((T("ワイルドのジョーカー", "wild Joker"), K.seat_name(obs.wild_joker)))
-    calls = [
-        Call(s, T(f"「{bid_name(b).ja}」", f"“{bid_name(b).en}”")) for s, b in enumerate(obs.bids) if b is not None
-    ]
+    calls = []
+    if obs.phase == "bid":  # the bids as they are announced; afterwards each seat's badge keeps its bid
+        calls += [Call(s, T(f"「{bid_name(b).ja}」", f"“{bid_name(b).en}”")) for s, b in enumerate(obs.bids) if b]
     calls += [Call(r.seat, T("「爆弾!」", "“Bomb!”")) for r in obs.last_trick if r.bomb]
     status_trick = obs.phase == "play"
     return Table(

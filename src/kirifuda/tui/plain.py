@@ -147,6 +147,9 @@ def run(session: Session, lang: str = "en", ask: Ask = input, say: Say = print) 
                 session.play_bots()
             except BotFailed as e:
                 say(e.bilingual())
+                other = ",".join("heuristic" if name != "me" else name for name in session.seats)
+                command = f"kirifuda play --resume {session.record_path} --seats {other} --plain"
+                say(f"ほかのボットで続けるには: {command}" if lang == "ja" else f"To go on with other bots: {command}")
                 break
             waiting = session.waiting_humans()
             if not waiting:
