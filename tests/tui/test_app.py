@@ -85,6 +85,7 @@ async def test_cutin_set_is_built_by_selecting_its_cards_and_confirming(tmp_path
         assert app.session.match.actions[before] == (app.viewer, target.action)
 
 
+@pytest.mark.slow
 @sync
 async def test_anou_take_picks_from_the_trick_and_a_column_is_chosen(tmp_path):
     app = new_app("anou", 3, tmp_path)
@@ -195,6 +196,7 @@ async def test_a_bot_that_cannot_play_yet_is_reported_and_can_be_replaced(tmp_pa
         assert session.seats[0] == "heuristic" and app.awaiting_input
 
 
+@pytest.mark.slow
 @sync
 async def test_two_people_hand_over_the_screen(tmp_path):
     app = new_app("anou", 6, tmp_path, seats=["me", "me", "random", "random"])
