@@ -13,7 +13,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q -e '.[test,analysis,rl]'
 	touch $@
 
-play: setup  ## a game of Anou in the terminal against bots
+play: setup  ## a game of Anou at the full-screen terminal table against normal bots
 	$(VENV)/bin/kirifuda play anou
 
 test: setup  ## every test

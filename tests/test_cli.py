@@ -1,4 +1,5 @@
-"""The ``kirifuda`` command: replay's JSON and exit codes (../shared/spec/records.md), simulate, play."""
+"""The ``kirifuda`` command: replay's JSON and exit codes (../shared/spec/records.md), simulate (play and view:
+tests/tui/test_commands.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import pytest
 from kirifuda.games.anou import Anou
 from kirifuda.match import Match
 from kirifuda.records import dumps
-from kirifuda.terminal import play
 
 
 def kirifuda(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -106,52 +106,3 @@ def test_simulate_json_fields():
 def test_simulate_bad_options_exit_2():
     out = kirifuda("simulate", "anou", "--games", "1", "--options", '{"players": 5}')
     assert out.returncode == 2 and "players" in out.stderr
-
-
-def test_terminal_game_plays_and_saves_the_record(tmp_path):
-    lines: list[str] = []
-    said = lines.append
-    answers = iter(["help", "nonsense", "play ZZ"])
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            legal = [l for l in lines if l.startswith("合法手 Legal: ")][-1]
-            return legal.removeprefix("合法手 Legal: ").split(", ")[-1]
-
-    match, path = play(Anou(), seat=2, seed=8, ask=ask, say=said, record_dir=tmp_path)
-    assert match.finished
-    text = "\n".join(lines)
-    assert "できません Not allowed" in text and "石垣 Walls" in text and "手札 Hand" in text
-    saved = json.loads(path.read_text())
-    assert saved["actions"] == [list(a) for a in match.actions]
-    out = kirifuda("replay", str(path), "--json")
-    assert json.loads(out.stdout)["totals"] == list(match.game.totals(match.state))
-
-
-def test_terminal_quit_saves_the_partial_record(tmp_path):
-    answers = iter(["quit"])
-    match, path = play(Anou(), seat=0, seed=2, ask=lambda p: next(answers), say=lambda s: None, record_dir=tmp_path)
-    assert not match.finished and json.loads(path.read_text())["deals"]
-
-
-SHORT = {"anarchy": {"deals": 1}, "anarchy-bomb": {"deals": 1}, "goninkan": {"rounds": 1}}
-
-
-@pytest.mark.parametrize("game_id", __import__("kirifuda.registry", fromlist=["available"]).available())
-def test_terminal_plays_every_game(game_id, tmp_path):
-    from kirifuda.registry import make
-
-    game = make(game_id, SHORT.get(game_id, {}))
-    lines: list[str] = []
-    rng = random.Random(game_id)
-
-    def ask(prompt: str) -> str:
-        legal = [l for l in lines if l.startswith("合法手 Legal: ")][-1]
-        return rng.choice(legal.removeprefix("合法手 Legal: ").split(", "))
-
-    match, path = play(game, seat=1, seed=4, ask=ask, say=lines.append, record_dir=tmp_path)
-    assert match.finished
-    assert "終了 Game over" in "\n".join(lines)
-    assert json.loads(path.read_text())["game"] == game_id

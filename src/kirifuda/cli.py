@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -155,23 +154,6 @@ def simulate(
         print(f"  seat {seat}: mean total {mean:8.3f}   win share {share:6.3f}")
     if parquet is not None:
         print(f"  rows: {parquet}")
-
-
-@app.command()
-def play(
-    game: str = typer.Argument("anou", help="a game id"),
-    seat: int = typer.Option(0, "--seat", help="your seat"),
-    seed: int | None = typer.Option(None, "--seed", help="deal seed (default: random)"),
-    options: str | None = typer.Option(None, "--options", help="game options as JSON"),
-    records: Path = typer.Option(Path("records"), "--records", help="where to save the record"),
-):
-    """Play one game in the terminal against bots; the record is saved at the end."""
-    from .terminal import play as play_terminal
-
-    g = _make(game, _options(options))
-    if not 0 <= seat < g.seat_count:
-        raise typer.BadParameter(f"--seat must be 0..{g.seat_count - 1}")
-    play_terminal(g, seat=seat, seed=secrets.randbelow(2**31) if seed is None else seed, record_dir=records)
 
 
 @app.command("games")

@@ -568,13 +568,6 @@ def test_each_bid_exactly_once_in_ten_deals_and_score_sheet_section3():
     assert [name for name, _ in sheet] == list(BOMB_BIDS)
     for seat in range(4):
         assert sum(row[seat] for _, row in sheet) == game.totals(s)[seat]
-    assert "合計 Total" in _render(game, s)
-
-
-def _render(game, state):
-    from kirifuda.views.anarchy import render
-
-    return render(game.observation(state, 0))
 
 
 # --- notation -----------------------------------------------------------------------------------

@@ -544,16 +544,6 @@ def test_observation_shows_table_passes_lock_and_counts_but_hides_hands():
         assert game.observation(shuffled, viewer) == game.observation(match.state, viewer)
 
 
-def test_render_shows_table_lock_and_hand():
-    from kirifuda.views.cutin import render
-
-    game, match = start(deal_of("7D 3S", "9D", "8D", "2C"))
-    act_all(match, [(0, "play 7D"), (1, "play 9D")])
-    text = render(game.observation(match.state, 2))
-    assert "場 Table" in text and "0:♦7, 1:♦9" in text and "ロック Lock" in text and "手札 Hand" in text
-    assert "←あなた you" in text
-
-
 def test_replay_round_trip_and_illegal_action_index():
     game = Cutin(players=5, next_start="winner")
     match = Match(game, seed=12)

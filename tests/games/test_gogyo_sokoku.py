@@ -29,7 +29,6 @@ from kirifuda.games.gogyo_sokoku import (
 )
 from kirifuda.match import Match
 from kirifuda.records import replay
-from kirifuda.views.gogyo_sokoku import render
 
 
 def cs(text: str) -> tuple[int, ...]:
@@ -581,14 +580,6 @@ def test_record_replays_to_the_same_state():
     record = json.loads(json.dumps(m.record()))
     assert record["deals"][0]["rest"] == ["AS", "2D"]
     assert replay(record).state == m.state
-
-
-def test_render_shows_table_cards_partners_and_points():
-    game, m = _after_trick1()
-    text = render(game.observation(m.state, 1))
-    assert "開始札 Starting card: ♥A" in text and "♣3" in text
-    assert "パートナー1人戦" in text and "Your partner(s): 席 seat 4" in text
-    assert "♥A ♥K" in text and "手札 Hand: ♦A" in text
 
 
 # --- properties over random games ----------------------------------------------------------------------

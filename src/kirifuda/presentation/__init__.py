@@ -9,6 +9,7 @@ generically (docs/presentation.md).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Sequence
 from types import ModuleType
@@ -17,7 +18,7 @@ from ..core import Action, Game, Observation, Seen
 from .common import event as _event
 from .model import Choice, Table, Text
 
-__all__ = ["choices", "event", "module_for", "present", "rules"]
+__all__ = ["choices", "event", "module_for", "open_table", "present", "rules"]
 
 
 def module_for(game: Game) -> ModuleType:
@@ -47,3 +48,19 @@ def rules(game: Game) -> Text:
 def event(game: Game, seen: Seen) -> Text:
     """One event of a seat's history as the table's log shows it (``play ?`` stays a face-down card)."""
     return _event(seen)
+
+
+def open_table(game: Game, spectator: Observation, seats: Sequence[Observation]) -> Table:
+    """The table with every hand face up, for reviewing a record: the spectator's table with each seat's hand (as
+    that seat's own table shows it) added to its seat as zone ``hand<seat>``."""
+    hands = {}
+    for obs in seats:
+        hand = present(game, obs).hand
+        if hand is not None and obs.seat is not None:
+            hands[obs.seat] = dataclasses.replace(hand, key=f"hand{obs.seat}", kind="row")
+    table = present(game, spectator)
+    opened = tuple(
+        dataclasses.replace(seat, zones=(hands[seat.seat], *seat.zones)) if seat.seat in hands else seat
+        for seat in table.seats
+    )
+    return dataclasses.replace(table, seats=opened)

@@ -23,7 +23,7 @@ PHASES = {
     "deal": K.DEALING,
     "pass": T("3枚パス", "pass 3 cards left"),
     "bid": T("ビッド", "bidding"),
-    "play": T("プレイ(一斉に伏せて出す)", "play (all at once, face down)"),
+    "play": T("プレイ(一斉に伏せて)", "play (face down)"),
     "over": K.OVER,
 }
 READY = T("伏せた", "chosen")
@@ -35,14 +35,16 @@ BID_EN = {"nosuit": "no-suit", "misere": "misère"}
 
 _COMMON_JA = """・全員が手札から1枚を伏せて選び、そろったら一斉に公開する。フォローの義務はない。
 ・2人以上が出したスートは、そのスートの最高位のカードを出した人が全部取る。"""
-_COMMON_EN = """• Everyone chooses a card face down; when all have chosen, all are revealed together. No need to follow suit.
+_COMMON_EN = """• Everyone chooses a card face down; when all have chosen, all are revealed together.
+  No need to follow suit.
 • Each suit played by two or more goes to the player of its highest card."""
 
 RULES = {
     "anarchy": T(
         f"""アナーキー(デビッド・パーレット作)
 ・配られた手札を見て、どのビッドで得点するかを宣言する(同じビッドも可)。
-  スート(スペード・クラブ・ハート・ダイヤ): そのスート1枚2点 / ノースート: 1枚1点 / ミゼール: 手札枚数より少ない1枚ごとに1点。
+  スート(スペード・クラブ・ハート・ダイヤ): そのスート1枚2点 / ノースート: 1枚1点 /
+  ミゼール: 手札枚数より少ない1枚ごとに1点。
 {_COMMON_JA}
 ・1人だけのスートはその人の手元に残る。5人: ターンアップ札はそのスートの最高位を出した人が取る。
 ・各自が親を1回ずつ。合計最高が勝ち。""",
@@ -56,7 +58,8 @@ RULES = {
     "anarchy-bomb": T(
         f"""アナーキストの爆弾(デビッド・パーレット作)
 ・ジョーカーを持つ人がアナーキスト(秘密)。表向きの余り札が1枚。3人ならダミーの山が4人目として出る。
-・ビッド: カード 1枚1点 / ブラック・レッド 2点 / ベスト(最多スート)3点 / スート 4点 / オーバー・アンダー 13枚との差1枚5点。
+・ビッド: カード 1枚1点 / ブラック・レッド 2点 / ベスト(最多スート)3点 / スート 4点 /
+  オーバー・アンダー 13枚との差1枚5点。
 {_COMMON_JA}
 ・1人だけのスート(シングルトン)が2枚以上なら、最高位のシングルトンが全部取る(同位なら各自が持つ)。
 ・爆弾: アナーキストはジョーカーを投げられる。そのトリックだけ強弱が逆(2が最強)、余り札が代わりに出る。
@@ -102,7 +105,7 @@ def present(game: AnarchyFamily, obs: AnarchyObservation) -> Table:
     if obs.my_choice is not None:
         center.append(_my_choice(obs.my_choice))
     if obs.turnup is not None or obs.turnups_face_down:
-        cards = () if obs.turnup is None else (Card(obs.turnup, note=T("ターンアップ", "turn-up")),)
+        cards: tuple[Card, ...] = () if obs.turnup is None else (Card(obs.turnup, note=T("ターンアップ", "turn-up")),)
         center.append(Zone("turnup", T("ターンアップ", "turn-up"), "pile", cards, hidden=obs.turnups_face_down))
     if game.id == "anarchy-bomb":
         spare = () if obs.spare is None else (Card(obs.spare),)
@@ -144,7 +147,9 @@ def present(game: AnarchyFamily, obs: AnarchyObservation) -> Table:
         info.append((T("トリック", "trick"), T(f"{obs.trick_number} / {obs.tricks}")))
     if obs.wild_joker is not None:
         info.append((T("ワイルドのジョーカー", "wild Joker"), K.seat_name(obs.wild_joker)))
-    calls = [Call(s, T(f"「{bid_name(b).ja}」", f"“{bid_name(b).en}”")) for s, b in enumerate(obs.bids) if b is not None]
+    calls = []
+    if obs.phase == "bid":  # the bids as they are announced; afterwards each seat's badge keeps its bid
+        calls += [Call(s, T(f"「{bid_name(b).ja}」", f"“{bid_name(b).en}”")) for s, b in enumerate(obs.bids) if b]
     calls += [Call(r.seat, T("「爆弾!」", "“Bomb!”")) for r in obs.last_trick if r.bomb]
     status_trick = obs.phase == "play"
     return Table(

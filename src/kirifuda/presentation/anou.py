@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
+from ..cards import CardSet
 from ..core import Action
 from ..games.anou import DEALS_PER_GAME, PLANS, Anou, AnouObservation, Root, Take, column_of
 from ..tricks import Play
 from . import common as K
-from .model import Call, Card, Choice, Seat, T, Table, Text, Zone
+from .model import Call, Choice, Seat, T, Table, Text, Zone
 
 TITLE = T("アノウ", "Anou")
 PHASES = {
@@ -111,7 +112,7 @@ def _seat(obs: AnouObservation, seat: int) -> Seat:
             owner=seat,
             note=T(f"{len(column)}/{plan}"),
         )
-        for plan, column in zip(PLANS, obs.walls[seat])
+        for plan, column in zip(PLANS, obs.walls[seat], strict=True)
     )
     wall = Zone(
         f"wall{seat}",
@@ -163,12 +164,17 @@ def choices(game: Anou, obs: AnouObservation, legal: Sequence[Action]) -> list[C
     return out
 
 
-def _plan(wall, card: int, column: int | None, placements=()) -> int:
+def _plan(
+    wall: Sequence[CardSet],
+    card: int,
+    column: int | None,
+    placements: Sequence[tuple[int, int | None]] = (),
+) -> int:
     """The plan (1–4) of the column ``card`` goes to: its named column, its suit's column, or the column its
     same-suit partner in ``placements`` names."""
     if column is not None:
         return PLANS[column]
-    bound = column_of(tuple(c.mask for c in wall), C.suit_of(card)) if wall else None
+    bound = column_of(tuple(C.mask(column) for column in wall), C.suit_of(card)) if wall else None
     if bound is not None:
         return PLANS[bound]
     for other, col in placements:

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from .. import cards as C
 from ..core import Seen
 from ..seats import winners_of
 from .model import FACE_DOWN, Card, Sheet, T, Text, Zone
 
-SUIT_NAMES = {s: T(f"{C.SUIT_NAMES_JA[i]}{C.SUIT_SYMBOLS[i]}", f"{C.SUIT_NAMES[i]} {C.SUIT_SYMBOLS[i]}") for i, s in enumerate(C.SUITS)}
+SUIT_NAMES = {
+    s: T(f"{C.SUIT_NAMES_JA[i]}{C.SUIT_SYMBOLS[i]}", f"{C.SUIT_NAMES[i]} {C.SUIT_SYMBOLS[i]}")
+    for i, s in enumerate(C.SUITS)
+}
 """A suit letter (``"H"``) → its bilingual name (ハート♥ / hearts ♥)."""
 
 YOU = T("あなた", "you")
@@ -43,17 +47,19 @@ def suit_symbol(letter: str) -> str:
     return C.SUIT_SYMBOLS[C.SUITS.index(letter)]
 
 
-def ordered(cards: Iterable[int], key: Callable[[int], object] = C.sort_key) -> tuple[Card, ...]:
+def ordered(cards: Iterable[int], key: Callable[[int], Any] = C.sort_key) -> tuple[Card, ...]:
     """Cards (ints, both copies of a double deck included) as table cards, in ``key`` order."""
     return tuple(Card(C.text(c)) for c in sorted(cards, key=key))
 
 
-def hand_zone(hand: Iterable[int] | None, seat: int | None, key: Callable[[int], object] = C.sort_key) -> Zone | None:
+def hand_zone(hand: Iterable[int] | None, seat: int | None, key: Callable[[int], Any] = C.sort_key) -> Zone | None:
     """The viewer's hand, sorted by ``key`` (None for a spectator)."""
     if hand is None or seat is None:
         return None
     cards = ordered(hand, key)
-    return Zone(key="hand", title=HAND, kind="hand", cards=cards, owner=seat, note=T(f"{len(cards)}枚", f"{len(cards)} cards"))
+    return Zone(
+        key="hand", title=HAND, kind="hand", cards=cards, owner=seat, note=T(f"{len(cards)}枚", f"{len(cards)} cards")
+    )
 
 
 def played(

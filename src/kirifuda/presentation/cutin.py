@@ -20,7 +20,8 @@ CUT_IN = T("カットイン!", "cut-in!")
 RULES = T(
     """カットイン — 1周で終わるターンの上がりゲーム
 ・52枚(ジョーカーなし)。強さは 3 < 4 < … < K < A < 2(大富豪と同じ)。同じ数字1〜4枚が「セット」。
-・ターン: スタートプレイヤーは必ずセットを出す。その後ほかの全員が時計回りにちょうど1回ずつ、最新のセットに出すかパスする。
+・ターン: スタートプレイヤーは必ずセットを出す。その後ほかの全員が時計回りにちょうど1回ずつ、
+  最新のセットに出すかパスする。
   1周で場を流し、最後にセットを出した人が次のターンを始める。
 ・出せるセット: 同じ枚数でより強い数字 / より多い枚数(数字は何でも)/ カットイン: 2〜3枚のセットに、そのセットにない
   スートのシングルを同じ数字以上で。
@@ -60,14 +61,18 @@ def present(game: Cutin, obs: CutinObservation) -> Table:
         center.append(_sets("last_turn", T("前のターン", "last turn"), obs.last_turn))
     if obs.rest_count:
         center.append(Zone("rest", T("伏せ札(使わない)", "out of play"), "pile", hidden=obs.rest_count))
-    center.append(Zone("played", T("このゲームで出た札", "played this hand"), "row", K.ordered(obs.played, strength_order)))
+    center.append(
+        Zone("played", T("このゲームで出た札", "played this hand"), "row", K.ordered(obs.played, strength_order))
+    )
     info: list[tuple[Text, Text]] = [
         (T("ゲーム", "hand"), T(f"{obs.deal_number} / {obs.deals_total}")),
         (T("スタートプレイヤー", "start player"), K.seat_name(obs.start_player)),
     ]
     if obs.lock and obs.lock_suit is not None:
         symbol = K.suit_symbol(obs.lock_suit)
-        info.append((T("ロック", "lock"), T(f"{symbol}のシングルのみ・強弱逆転", f"only single {symbol}, order reversed")))
+        info.append(
+            (T("ロック", "lock"), T(f"{symbol}のシングルのみ・強弱逆転", f"only single {symbol}, order reversed"))
+        )
     calls = [Call(s, T("「パス」", "“Pass”")) for s in obs.passed] if playing else []
     if playing and obs.lock:
         calls.append(Call(obs.table[-1][0] if obs.table else None, T("「ロック!」", "“Lock!”")))

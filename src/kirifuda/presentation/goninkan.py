@@ -5,12 +5,12 @@ Joker's named suit) and the last trick, the calls 「行く!」/「来い!」 an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import cards as C
 from ..core import Action
 from ..games.goninkan import Call as CallAction
-from ..games.goninkan import Give, GoninkanObservation, Goninkan, Play, Sixteen, Trump
+from ..games.goninkan import Give, Goninkan, GoninkanObservation, Play, Sixteen, Trump
 from . import common as K
 from .model import Call, Card, Choice, Seat, T, Table, Text, Zone
 
@@ -43,7 +43,8 @@ RULES = T(
 ・絵札(A K Q J)16枚を取り合う。ジョーカーと切り札のAを持つ2人が「関係」(ナポレオン側)、残りが「無関係」。
 ・関係の先の人が「行く!」(自分がリード)か「来い!」(パートナーがリード)と言う。プレイは反時計回り。
 ・マストフォロー。ジョーカーはいつでも出せて最強。ただし第1・第10トリックでは出せない。リードしたジョーカーはスートを指定する。
-・第1戦: 関係が絵札9枚以上で勝ち。勝てば同じチームで第2戦(目標8)、第3戦(目標9)へ。第2・3戦は2枚ずつ渡し合い、切り札を宣言する。
+・第1戦: 関係が絵札9枚以上で勝ち。勝てば同じチームで第2戦(目標8)、第3戦(目標9)へ。
+  第2・3戦は2枚ずつ渡し合い、切り札を宣言する。
 ・得点: 関係の勝ち +1(第3戦 +2)、負け −1。相手が絵札0枚ならスコンクで ±1 追加。
 ・十六/逆十六: 相手を0枚で勝ったとき、全16枚を狙うと宣言できる(成功 +8 / +16、失敗 −16 / −32)。""",
     """Gonin-kan (a trick-taking game of Goshogawara, Aomori)
@@ -72,7 +73,9 @@ def present(game: Goninkan, obs: GoninkanObservation) -> Table:
     trump = None if obs.trump is None else K.SUIT_NAMES[obs.trump]
     center: list[Zone] = []
     if obs.trick:
-        center.append(Zone("trick", K.TRICK, "trick", _trick(obs.trick, obs.lead_suit), note=K.suit_note(obs.lead_suit)))
+        center.append(
+            Zone("trick", K.TRICK, "trick", _trick(obs.trick, obs.lead_suit), note=K.suit_note(obs.lead_suit))
+        )
     elif obs.history:
         lead, cards, winner = obs.history[-1]
         center.append(
@@ -97,7 +100,10 @@ def present(game: Goninkan, obs: GoninkanObservation) -> Table:
                 "swap",
                 T("仮親の交換", "the blind swap"),
                 "row",
-                (Card(partner_card, note=T("パートナーから", "from the partner")), Card(power_card, note=T("仮親から", "from the 仮親"))),
+                (
+                    Card(partner_card, note=T("パートナーから", "from the partner")),
+                    Card(power_card, note=T("仮親から", "from the 仮親")),
+                ),
             )
         )
     if len(obs.discards):
@@ -160,7 +166,7 @@ def present(game: Goninkan, obs: GoninkanObservation) -> Table:
     )
 
 
-def _hand_order(trump: str | None):
+def _hand_order(trump: str | None) -> Callable[[int], tuple[int, int, int]]:
     """Players hold the Joker first, then the trump suit, then the other suits, high cards first."""
     trump_suit = None if trump is None else C.SUITS.index(trump)
 
@@ -263,13 +269,24 @@ def choices(game: Goninkan, obs: GoninkanObservation, legal: Sequence[Action]) -
                 out.append(Choice(text, T(f"{K.symbol(card)} を出す", f"play {K.symbol(card)}"), (card,), "hand"))
         elif isinstance(action, Give):
             card = C.text(action.card)
-            out.append(Choice(text, T(f"{K.symbol(card)} をパートナーに渡す", f"give {K.symbol(card)} to your partner"), (card,), "hand"))
+            out.append(
+                Choice(
+                    text,
+                    T(f"{K.symbol(card)} をパートナーに渡す", f"give {K.symbol(card)} to your partner"),
+                    (card,),
+                    "hand",
+                )
+            )
         elif isinstance(action, Trump):
             suit = K.SUIT_NAMES[C.SUITS[action.suit]]
             out.append(Choice(text, T(f"切り札を{suit.ja}に", f"trump: {suit.en}")))
         elif isinstance(action, Sixteen):
             if action.declare:
-                label = T("「十六!」を宣言", "declare “Sixteen!”") if on_napoleon_side else T("「逆十六!」を宣言", "declare “Reverse sixteen!”")
+                label = (
+                    T("「十六!」を宣言", "declare “Sixteen!”")
+                    if on_napoleon_side
+                    else T("「逆十六!」を宣言", "declare “Reverse sixteen!”")
+                )
             else:
                 label = T("宣言しない(ストップ)", "stop (no sixteen)")
             out.append(Choice(text, label))

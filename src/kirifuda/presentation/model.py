@@ -155,7 +155,11 @@ class Table:
             for inner in zone.zones:
                 walk(inner)
 
-        for zone in (*(() if self.hand is None else (self.hand,)), *self.center, *(z for s in self.seats for z in s.zones)):
+        for zone in (
+            *(() if self.hand is None else (self.hand,)),
+            *self.center,
+            *(z for s in self.seats for z in s.zones),
+        ):
             walk(zone)
         return out
 

@@ -173,12 +173,14 @@ class KirifudaAEC(AECEnv):
 
 
 def render_table(referee: Referee, seat: int) -> str:
-    """A seat's view of the table (kirifuda's terminal rendering) and its legal actions by index."""
-    from importlib import import_module
+    """A seat's view of the table (the presentation model drawn as text, as ``kirifuda play --plain`` draws it)
+    and its legal actions by index."""
+    from ..presentation import present
+    from ..presentation.text import render
 
     game = referee.game
-    view = import_module(f"kirifuda.views.{type(game).__module__.rsplit('.', 1)[-1]}")
-    lines = [f"{game.title} ({game.title_ja}) — seat {seat}", view.render(game.observation(referee.match.state, seat))]
+    table = present(game, referee.match.view(seat).observation())
+    lines = [f"{game.title} ({game.title_ja}) — seat {seat}", render(table, "en")]
     legal = referee.legal(seat)
     if legal:
         texts = referee.encoding.actions.texts
