@@ -9,11 +9,14 @@ from the seed (:func:`~kirifuda.core.chance_rng`), else the match waits (``block
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
-from .core import Action, Deal, Game, IllegalAction, chance_rng
+from .core import Action, Deal, Game, IllegalAction, Observation, chance_rng
 
 RECORD_FORMAT = "kirifuda-record/1"
+
+LoggedAction = tuple[int | Literal["chance"], str]
+"""One entry of a record's ``actions``: (seat, action text), or ("chance", event text)."""
 
 
 class Match:
@@ -22,7 +25,7 @@ class Match:
         self.seed = seed
         self._explicit = list(deals)
         self.deals: list[Deal] = []
-        self.actions: list[tuple[int | str, str]] = []
+        self.actions: list[LoggedAction] = []
         self.chance_count = 0
         self.state = game.initial()
         self.auto_chance = auto_chance
@@ -84,7 +87,7 @@ class Match:
             self.resolve_chance()
 
     # views
-    def observation(self, seat: int | None):
+    def observation(self, seat: int | None) -> Observation:
         return self.game.observation(self.state, seat)
 
     @property

@@ -12,7 +12,9 @@ import importlib
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import cast
 
+from .bots import Bot
 from .bots.random_bot import RandomBot
 from .core import Game, KirifudaError, Observation, to_jsonable
 from .match import Match
@@ -32,7 +34,7 @@ def render(game: Game, obs: Observation) -> str:
     except ModuleNotFoundError:
         data = to_jsonable(obs)
         return "\n".join(f"{k}: {v}" for k, v in data.items())
-    return view.render(obs)
+    return cast(str, view.render(obs))  # every view module has render(observation) -> str
 
 
 def play(
@@ -40,7 +42,7 @@ def play(
     *,
     seat: int,
     seed: int,
-    bots: dict[int, object] | None = None,
+    bots: dict[int, Bot] | None = None,
     ask: Callable[[str], str] = input,
     say: Callable[[str], None] = print,
     record_dir: Path = Path("records"),
