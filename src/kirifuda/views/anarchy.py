@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from .. import cards as C
 from ..games.anarchy import BID_JA, AnarchyObservation
@@ -21,7 +22,7 @@ PHASES = {
 }
 
 
-def _cards(cs) -> str:
+def _cards(cs: Iterable[int]) -> str:
     return " ".join(C.symbol(c) for c in cs) or "—"
 
 
@@ -92,7 +93,7 @@ def render(obs: AnarchyObservation) -> str:
         lines.append(
             "得点 Scores: " + " / ".join(str(list(d)) for d in obs.deal_scores) + f" → 合計 totals {list(obs.totals)}"
         )
-    if obs.passed is not None:
+    if obs.passed is not None and obs.received is not None:  # both set after the pass
         lines.append(f"渡した Passed: {_cards(obs.passed)} · 受け取った Received: {_cards(obs.received)}")
     if obs.my_choice is not None:
         lines.append(f"あなたの選択 Your choice (伏せ face down): {obs.my_choice}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .. import cards as C
 from ..games.anou import PLANS, AnouObservation
 
@@ -15,7 +17,7 @@ PHASES = {
 }
 
 
-def _cards(cs) -> str:
+def _cards(cs: Iterable[int]) -> str:
     return " ".join(C.symbol(c) for c in cs) or "—"
 
 
@@ -31,7 +33,7 @@ def render(obs: AnouObservation) -> str:
     lines.append("石垣 Walls (plans 1 2 3 4):")
     for seat, wall in enumerate(obs.walls):
         me = " ←あなた you" if seat == obs.seat else ""
-        cols = " | ".join(f"{plan}: {_cards(col)}" for plan, col in zip(PLANS, wall))
+        cols = " | ".join(f"{plan}: {_cards(col)}" for plan, col in zip(PLANS, wall, strict=True))
         lines.append(
             f"  席 seat {seat} [{obs.hand_sizes[seat]:2} 枚 cards, {obs.wall_scores[seat]:2} 点 pts] {cols}{me}"
         )

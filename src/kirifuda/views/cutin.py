@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .. import cards as C
 from ..games.cutin import STRENGTH, CutinObservation
 
 PHASES = {"deal": "配札 dealing", "play": "プレイ play", "over": "終了 over"}
 
 
-def _cards(cs) -> str:
+def _cards(cs: Iterable[int]) -> str:
     return " ".join(C.symbol(c) for c in cs) or "—"
 
 
-def _sets(sets) -> str:
+def _sets(sets: Iterable[tuple[int, Iterable[int]]]) -> str:
     return ", ".join(f"{s}:{_cards(cs)}" for s, cs in sets) or "—"
 
 
-def _by_strength(cs) -> str:
+def _by_strength(cs: Iterable[int]) -> str:
     """A hand in play order: weakest rank (3) first, strongest (2) last, a space between ranks."""
     groups: dict[int, list[int]] = {}
     for c in cs:
@@ -44,7 +46,7 @@ def render(obs: CutinObservation) -> str:
         lines.append(f"{head} {' · '.join(marks)}".rstrip())
     if obs.phase == "play":
         lines.append(f"場 Table (this turn): {_sets(obs.table)}")
-        if obs.lock:
+        if obs.lock_suit is not None:  # a lock is on
             sym = C.SUIT_SYMBOLS[C.SUITS.index(obs.lock_suit)]
             lines.append(f"ロック Lock: {sym} の1枚出しのみ・強弱逆転 (only single {sym}, order reversed)")
     if obs.last_turn:

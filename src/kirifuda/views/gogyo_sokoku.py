@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .. import cards as C
 from ..games.gogyo_sokoku import DEALS_PER_GAME, TRICKS_PER_DEAL, GogyoObservation
 
@@ -9,7 +11,7 @@ PHASES = {"deal": "配札 dealing", "play": "プレイ play", "over": "終了 ov
 MODES = {"single": "パートナー1人戦 single partnership", "double": "パートナー2人戦 double partnership"}
 
 
-def _cards(cs) -> str:
+def _cards(cs: Iterable[int]) -> str:
     return " ".join(C.symbol(c) for c in cs) or "—"
 
 
@@ -17,7 +19,7 @@ def _card_text(t: str | None) -> str:
     return "—" if t is None else C.symbol(C.parse(t))
 
 
-def _trick(trick) -> str:
+def _trick(trick: Iterable[tuple[int, str]]) -> str:
     return ", ".join(f"{s}:{_card_text(c)}" for s, c in trick)
 
 

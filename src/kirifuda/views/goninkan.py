@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .. import cards as C
 from ..games.goninkan import GoninkanObservation
 
@@ -19,7 +21,7 @@ ROLES = {"napoleon": "関係 Napoleon", "ally": "無関係 ally", "dealer": "配
 SIDES = {"napoleon": "関係 Napoleon", "allies": "無関係 allies"}
 
 
-def _cards(cs) -> str:
+def _cards(cs: Iterable[int]) -> str:
     return " ".join(C.symbol(c) for c in cs) or "—"
 
 
@@ -31,7 +33,7 @@ def _suit(letter: str | None) -> str:
     return "—" if letter is None else C.SUIT_SYMBOLS[C.SUITS.index(letter)]
 
 
-def _trick(cards, lead: str | None) -> str:
+def _trick(cards: Iterable[tuple[int, str]], lead: str | None) -> str:
     shown = []
     for i, (p, t) in enumerate(cards):
         text = _card_text(t)
