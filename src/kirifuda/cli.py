@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import secrets
-import sys
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from .core import KirifudaError
+from .core import Game, KirifudaError
 from .records import ReplayError, load, summary
 from .records import replay as replay_record
 
@@ -23,7 +23,7 @@ app = typer.Typer(
 err = Console(stderr=True)
 
 
-def _options(text: str | None) -> dict:
+def _options(text: str | None) -> dict[str, Any]:
     if not text:
         return {}
     try:
@@ -35,7 +35,7 @@ def _options(text: str | None) -> dict:
     return value
 
 
-def _make(game_id: str, options: dict):
+def _make(game_id: str, options: dict[str, Any]) -> Game:
     from .registry import make
 
     try:
@@ -50,7 +50,7 @@ def replay(
     file: str = typer.Argument(..., help="a kirifuda-record/1 file, or - for standard input"),
     as_json: bool = typer.Option(False, "--json", help="print the result as one JSON object"),
     legal: bool = typer.Option(False, "--legal", help="with --json: the legal actions of every seat to act"),
-):
+) -> None:
     """Replay a record with full legality checks (exit 0: all legal; exit 2: malformed or illegal)."""
     try:
         match = replay_record(load(file))
@@ -89,7 +89,7 @@ def simulate(
     options: str | None = typer.Option(None, "--options", help="game options as JSON"),
     engine: str = typer.Option("auto", "--engine", help="auto | pure | fast"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
-):
+) -> None:
     """Play N games of random legal play; print speed and mean scores per seat."""
     from .simulate import run
 
@@ -128,7 +128,7 @@ def simulate(
         f"  {data['games_per_second']} games/s, {data['deals_per_second']} deals/s, "
         f"{data['decisions_per_second']} decisions/s"
     )
-    for seat, (mean, share) in enumerate(zip(data["mean_totals"], data["win_share"])):
+    for seat, (mean, share) in enumerate(zip(data["mean_totals"], data["win_share"], strict=True)):
         print(f"  seat {seat}: mean total {mean:8.3f}   win share {share:6.3f}")
 
 
@@ -139,7 +139,7 @@ def play(
     seed: int | None = typer.Option(None, "--seed", help="deal seed (default: random)"),
     options: str | None = typer.Option(None, "--options", help="game options as JSON"),
     records: Path = typer.Option(Path("records"), "--records", help="where to save the record"),
-):
+) -> None:
     """Play one game in the terminal against bots; the record is saved at the end."""
     from .terminal import play as play_terminal
 
@@ -150,7 +150,7 @@ def play(
 
 
 @app.command("games")
-def list_games():
+def list_games() -> None:
     """List the game ids and their options."""
     from .registry import available, game_class
 
@@ -173,4 +173,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

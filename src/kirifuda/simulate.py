@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .core import Game
 from .match import Match
@@ -21,7 +22,7 @@ from .match import Match
 @dataclass(frozen=True)
 class SimulationResult:
     game: str
-    options: dict
+    options: dict[str, Any]
     engine: str
     games: int
     deals: int
@@ -30,7 +31,7 @@ class SimulationResult:
     mean_totals: tuple[float, ...]
     wins: tuple[float, ...]  # shared wins count as 1/k each
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         s = max(self.seconds, 1e-9)
         return {
             "game": self.game,
@@ -64,7 +65,7 @@ def run(
     game: Game, *, games: int, seed: int = 0, engine: str = "auto", progress: Callable[[int], None] | None = None
 ) -> SimulationResult:
     """Play ``games`` random games; ``engine`` is "pure", "fast" or "auto" (fast where available)."""
-    play = play_random_game
+    play: Callable[[Game, int, random.Random], tuple[tuple[tuple[int, ...], ...], int]] = play_random_game
     used = "pure"
     if engine != "pure":
         try:
