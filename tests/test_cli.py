@@ -117,7 +117,7 @@ def test_terminal_game_plays_and_saves_the_record(tmp_path):
         try:
             return next(answers)
         except StopIteration:
-            legal = [l for l in lines if l.startswith("合法手 Legal: ")][-1]
+            legal = [line for line in lines if line.startswith("合法手 Legal: ")][-1]
             return legal.removeprefix("合法手 Legal: ").split(", ")[-1]
 
     match, path = play(Anou(), seat=2, seed=8, ask=ask, say=said, record_dir=tmp_path)
@@ -148,7 +148,7 @@ def test_terminal_plays_every_game(game_id, tmp_path):
     rng = random.Random(game_id)
 
     def ask(prompt: str) -> str:
-        legal = [l for l in lines if l.startswith("合法手 Legal: ")][-1]
+        legal = [line for line in lines if line.startswith("合法手 Legal: ")][-1]
         return rng.choice(legal.removeprefix("合法手 Legal: ").split(", "))
 
     match, path = play(game, seat=1, seed=4, ask=ask, say=lines.append, record_dir=tmp_path)
