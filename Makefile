@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PYTEST := $(PY) -m pytest -q -n 2 -p no:cacheprovider
 
-.PHONY: setup play check test bench clean
+.PHONY: setup play check quick test bench clean
 
 setup: $(VENV)/.installed
 
@@ -21,6 +21,9 @@ check: setup  ## the static checks alone (seconds): lint, formatting, types
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+
+quick: setup  ## the inner loop: every test not marked slow
+	$(PYTEST) -m "not slow"
 
 test: setup check  ## what CI runs: the static checks, then every test
 	$(PYTEST)
