@@ -2,8 +2,9 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+PYTEST := $(PY) -m pytest -q -n 2 -p no:cacheprovider
 
-.PHONY: setup play test bench clean
+.PHONY: setup play check quick test bench clean
 
 setup: $(VENV)/.installed
 
@@ -16,12 +17,20 @@ $(VENV)/.installed: pyproject.toml
 play: setup  ## a game of Anou at the full-screen terminal table against normal bots
 	$(VENV)/bin/kirifuda play anou
 
-test: setup  ## every test
-	$(PY) -m pytest -q -n 2 -p no:cacheprovider
+check: setup  ## the static checks alone (seconds): lint, formatting, types
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+quick: setup  ## the inner loop: every test not marked slow
+	$(PYTEST) -m "not slow"
+
+test: setup check  ## what CI runs: the static checks, then every test
+	$(PYTEST)
 
 bench: setup  ## the benchmark of docs/performance.md (installs the optional OpenSpiel peer)
 	$(PY) -m pip install -q -e '.[bench]'
 	$(PY) bench/bench.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info
+	rm -rf $(VENV) build src/*.egg-info .mypy_cache .ruff_cache

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from kirifuda import cards as C
-from kirifuda.core import Deal, DealError, OptionError
+from kirifuda.core import Deal, DealError, KirifudaError, OptionError
 from kirifuda.games.anou import Anou, AnouOptions
 from kirifuda.match import Match
 from kirifuda.records import ReplayError, read_record, replay
@@ -13,7 +15,7 @@ from kirifuda.records import ReplayError, read_record, replay
 
 def test_options_are_frozen_keyword_only_and_checked():
     o = AnouOptions(players=3)
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         o.players = 4  # frozen
     with pytest.raises(TypeError):
         AnouOptions(3)  # keyword-only
@@ -72,9 +74,9 @@ def test_match_without_seed_waits_for_a_deal():
 def test_illegal_action_changes_nothing():
     m = Match(Anou(), seed=1)
     state, n = m.state, len(m.actions)
-    with pytest.raises(Exception):
+    with pytest.raises(KirifudaError):
         m.act(1, "play AS")
-    with pytest.raises(Exception):
+    with pytest.raises(KirifudaError):
         m.act(0, "bogus")
     assert m.state is state and len(m.actions) == n
 

@@ -53,7 +53,7 @@ def option_combos(game_id: str) -> list[dict]:
     names = [n for n, _ in fields]
     combos = []
     for values in itertools.product(*(c for _, c in fields)):
-        options = dict(zip(names, values))
+        options = dict(zip(names, values, strict=True))
         try:
             make(game_id, options)
         except KirifudaError:

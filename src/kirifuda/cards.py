@@ -11,7 +11,8 @@ the raw masks for speed; :class:`CardSet` is the thin, immutable set type shown 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import random
+from collections.abc import Iterable, Iterator, Sequence
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -149,7 +150,7 @@ def suit_cards(m: int, suit: int) -> int:
     return m & (sm | (sm << COPY))
 
 
-def shuffle_among(rng, masks, extra: Iterable[int] = ()) -> list[int]:
+def shuffle_among(rng: random.Random, masks: Sequence[int], extra: Iterable[int] = ()) -> list[int]:
     """Deal the cards of ``masks`` (and ``extra``) at random back into places of the same sizes.
 
     The shared step of every ``reshuffle_unseen``: ``masks`` are the places a seat cannot see into;
@@ -170,11 +171,12 @@ class CardSet:
     """An immutable set of cards over a bitmask, in canonical order when iterated."""
 
     __slots__ = ("mask",)
+    mask: int
 
     def __init__(self, cards: Iterable[int] | int = 0):
         object.__setattr__(self, "mask", cards if isinstance(cards, int) else mask(cards))
 
-    def __setattr__(self, name, value):  # immutable
+    def __setattr__(self, name: str, value: object) -> None:  # immutable
         raise AttributeError("CardSet is immutable")
 
     def __iter__(self) -> Iterator[int]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from .core import KirifudaError
+from .core import Game, KirifudaError
 from .records import ReplayError, load, summary
 from .records import replay as replay_record
 
@@ -23,7 +23,7 @@ app = typer.Typer(
 err = Console(stderr=True)
 
 
-def _options(text: str | None) -> dict:
+def _options(text: str | None) -> dict[str, Any]:
     if not text:
         return {}
     try:
@@ -35,7 +35,7 @@ def _options(text: str | None) -> dict:
     return value
 
 
-def _make(game_id: str, options: dict):
+def _make(game_id: str, options: dict[str, Any]) -> Game:
     from .registry import make
 
     try:
@@ -50,7 +50,7 @@ def replay(
     file: str = typer.Argument(..., help="a kirifuda-record/1 file, or - for standard input"),
     as_json: bool = typer.Option(False, "--json", help="print the result as one JSON object"),
     legal: bool = typer.Option(False, "--legal", help="with --json: the legal actions of every seat to act"),
-):
+) -> None:
     """Replay a record with full legality checks (exit 0: all legal; exit 2: malformed or illegal)."""
     try:
         match = replay_record(load(file))
@@ -96,7 +96,7 @@ def simulate(
         Path | None, typer.Option("--parquet", help="write one row per game to this Parquet file")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
-):
+) -> None:
     """Play N games of random legal play on every core; print speed and mean scores per seat."""
     from .analysis import simulation
 
@@ -157,7 +157,7 @@ def simulate(
 
 
 @app.command("games")
-def list_games():
+def list_games() -> None:
     """List the game ids and their options."""
     from .registry import available, game_class
 

@@ -29,9 +29,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from . import cards as C
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T")
+D = TypeVar("D", bound="DataclassInstance")
 
 
 class KirifudaError(Exception):
@@ -132,7 +138,7 @@ class Options:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
-    def describe(cls) -> list[tuple[str, Any, tuple | None, str]]:
+    def describe(cls) -> list[tuple[str, Any, tuple[Any, ...] | None, str]]:
         """(name, default, choices, doc) of every option, for help texts and docs."""
         return [
             (f.name, f.default, f.metadata.get("choices"), f.metadata.get("doc", "")) for f in dataclasses.fields(cls)
@@ -174,8 +180,8 @@ class Deal:
             out.extend(getattr(self, pile))
         return out
 
-    def to_json(self) -> dict[str, list]:
-        out: dict[str, list] = {"hands": [[C.text(c) for c in h] for h in self.hands]}
+    def to_json(self) -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {"hands": [[C.text(c) for c in h] for h in self.hands]}
         for pile in PILES:
             if getattr(self, pile) or pile == "rest":
                 out[pile] = [C.text(c) for c in getattr(self, pile)]
@@ -225,7 +231,7 @@ class Deal:
         piles = piles or {}
         if len(self.hands) != len(sizes):
             raise DealError(f"a deal has {len(sizes)} hands, not {len(self.hands)}", ja=f"手札は {len(sizes)} 人分です")
-        for i, (h, n) in enumerate(zip(self.hands, sizes)):
+        for i, (h, n) in enumerate(zip(self.hands, sizes, strict=True)):
             if len(h) != n:
                 raise DealError(f"hand {i} must hold {n} cards, not {len(h)}", ja=f"席 {i} の手札は {n} 枚です")
         for pile in PILES:
@@ -318,10 +324,12 @@ class Observation:
     seat: int | None
 
     def to_json(self) -> dict[str, Any]:
-        return to_jsonable(self)
+        return cast(dict[str, Any], to_jsonable(self))  # a dataclass becomes an object
 
 
 # --- the protocol ---------------------------------------------------------------------------
+
+_BaseOptions = Options  # inside Game, the name ``Options`` is the class attribute naming a game's own type
 
 
 class Game(ABC):
@@ -332,7 +340,10 @@ class Game(ABC):
     title_ja: ClassVar[str]
     Options: ClassVar[type[Options]]
 
-    def __init__(self, options: Options | None = None, **values: Any):
+    options: _BaseOptions
+    """A game narrows this to its own options type, e.g. ``options: AnouOptions``."""
+
+    def __init__(self, options: _BaseOptions | None = None, **values: Any):
         if options is None:
             options = self.Options.from_dict(values)
         elif values:
@@ -480,10 +491,10 @@ def chance_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"kirifuda/{seed}/{index}")
 
 
-_LAYOUTS: dict[type, tuple[Any, dict[str, int]]] = {}
+_LAYOUTS: dict[type[Any], tuple[attrgetter[Any], dict[str, int]]] = {}
 
 
-def evolve(value: Any, **changes: Any) -> Any:
+def evolve(value: D, **changes: Any) -> D:
     """A frozen dataclass value with some fields changed: ``dataclasses.replace`` without its per-call
     introspection (apply is on the simulation's hot path). The class must take its fields positionally."""
     cls = type(value)
@@ -498,7 +509,7 @@ def evolve(value: Any, **changes: Any) -> Any:
     return cls(*values)
 
 
-def replace_at(values: tuple, index: int, value: Any) -> tuple:
+def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``values`` with item ``index`` replaced (states hold tuples, never lists)."""
     return values[:index] + (value,) + values[index + 1 :]
 

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .core import Action, Deal, Game, IllegalAction, Observation, Seen, chance_rng
 
 RECORD_FORMAT = "kirifuda-record/1"
+
+LoggedAction = tuple[int | Literal["chance"], str]
+"""One entry of a record's ``actions``: (seat, action text), or ("chance", event text)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,7 @@ class Match:
         self.seed = seed
         self._explicit = list(deals)
         self.deals: list[Deal] = []
-        self.actions: list[tuple[int | str, str]] = []
+        self.actions: list[LoggedAction] = []
         self.events: list[Event] = []
         self.chance_count = 0
         self.state: Any = game.initial()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .core import Deal, DealError, Game, KirifudaError
-from .match import RECORD_FORMAT, Match
+from .match import RECORD_FORMAT, LoggedAction, Match
 from .registry import make
 
 RECORD_KEYS = {"format", "game", "options", "seed", "deals", "actions"}
@@ -33,7 +33,7 @@ class Record:
     game: Game
     seed: int | None
     deals: tuple[Deal, ...]
-    actions: tuple[tuple[int | str, str], ...]
+    actions: tuple[LoggedAction, ...]
 
 
 def read_record(obj: Any) -> Record:
@@ -114,6 +114,8 @@ def replay(obj: Any) -> Match:
     except ReplayError:
         raise
     except KirifudaError as e:
+        # index is None only in the closing resolve_chance: a bad deal is caught above, a seeded event is legal
+        assert index is not None
         who, text = rec.actions[index]
         raise ReplayError(
             f"action {index} ({'chance' if who == 'chance' else f'seat {who}'}, "

@@ -22,7 +22,7 @@ from .match import Match
 @dataclass(frozen=True)
 class SimulationResult:
     game: str
-    options: dict
+    options: dict[str, Any]
     engine: str
     games: int
     deals: int
@@ -32,7 +32,7 @@ class SimulationResult:
     wins: tuple[float, ...]  # shared wins count as 1/k each
     extra: dict[str, Any] = field(default_factory=dict)  # how the run was spread: jobs, backend
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         s = max(self.seconds, 1e-9)
         return {
             "game": self.game,
@@ -78,8 +78,7 @@ def random_player(game: Game, engine: str = "auto") -> tuple[Callable[[int, rand
         else:
             fast = engine_for(game)
         if fast is not None:
-            play: Callable[[int, random.Random], GameResult] = fast.play_random_game  # type: ignore[attr-defined]
-            return play, "fast"
+            return fast.play_random_game, "fast"
         if engine == "fast":
             raise ValueError(f"no fast engine for {game.id} with these options")
     return (lambda seed, rng: play_random_game(game, seed, rng)), "pure"

@@ -292,7 +292,7 @@ def test_deal_scores_by_bid_whole_deal_section1():
     game = Anarchy(players=4, deals=1)
     hands = {s: " ".join(r + C.SUITS[s] for r in "AKQJT98765432") for s in range(4)}
     m = start(game, make_deal(game, hands=hands))
-    for seat, bid in zip((1, 2, 3, 0), ("hearts", "misere", "nosuit", "spades")):
+    for seat, bid in zip((1, 2, 3, 0), ("hearts", "misere", "nosuit", "spades"), strict=True):
         m.act(seat, f"bid {bid}")
     for rank in "AKQJT98765432":
         trick(m, " ".join(rank + suit for suit in "SHDC"))
@@ -476,7 +476,7 @@ def test_deal_scores_include_bonuses_whole_deal_section2():
     hands = {s: " ".join(r + C.SUITS[s] for r in "AKQJT98765432") for s in range(4)}
     hands[0] = "JK " + " ".join(r + "S" for r in "AKQJT9876543")
     m = start(game, make_deal(game, hands=hands, spare="2S"))
-    for seat, bid in zip((1, 2, 3, 0), ("hearts", "under", "best", "spades")):
+    for seat, bid in zip((1, 2, 3, 0), ("hearts", "under", "best", "spades"), strict=True):
         m.act(seat, f"bid {bid}")
     trick(m, "JK AH AD AC")  # reversed: four singletons, the spare ♠2 is the strongest and takes them
     for rank in "KQJT9876543":

@@ -83,7 +83,7 @@ def check_deal_piles(deal: dict, allowed=("hands", "rest", "spare", "dummy")) ->
     """A deal dict has only the known pile names; the unused ones must be empty (or absent)."""
     if not isinstance(deal, dict):
         raise ValueError("a deal is a dict of piles")
-    for key, value in deal.items():
+    for key in deal:
         if key not in allowed:
             raise ValueError(f"unknown pile {key!r}")
     for key in ("spare", "dummy"):

@@ -558,7 +558,7 @@ class Oracle:
             entries.append((DUMMY, self.dummy.pop(0)))
 
         receivers = capture(entries, singleton_rule=not self.original, reversed_order=reversed_order)
-        for (owner, card), receiver in zip(entries, receivers):
+        for (_, card), receiver in zip(entries, receivers, strict=True):
             self._give_card(receiver, card)
         if bomb_position is not None and self.bomb_wild:
             self.wild_joker_owner = receivers[bomb_position]

@@ -87,9 +87,8 @@ def check_deal_end(oracle, deal, scores):
     """Card conservation and score identities for the deal just completed."""
     taken = [c for pile in oracle.taken for c in pile] + oracle.dummy_taken
     unused = []
-    if oracle.original:
-        if oracle.turnup is not None:
-            unused = [oracle.turnup] + oracle.turnup_queue
+    if oracle.original and oracle.turnup is not None:
+        unused = [oracle.turnup] + oracle.turnup_queue
     if oracle.bomb:
         assert oracle.joker_thrown and oracle.spare is None
         unused = list(deal.get("rest", [])) + [JOKER]

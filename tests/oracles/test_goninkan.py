@@ -78,7 +78,7 @@ PROBES = [
 ]
 
 OPTION_COMBOS = [
-    dict(zip(names, values))
+    dict(zip(names, values, strict=True))
     for names, values in [
         (("players", "joker_ban", "last_trick_joker", "early_stop", "sixteen_in_battle1", "zero_sum"), v)
         for v in itertools.product(
@@ -485,7 +485,7 @@ def test_sixteen_choice_in_battle1_option_and_chooser():
     o = battle1_sweep({"sixteen_in_battle1": True})
     run(
         o,
-        lambda o, s, l: policy_strong(o, s, l) if s in o.pair() else policy_weak(o, s, l),
+        lambda o, seat, legal: policy_strong(o, seat, legal) if seat in o.pair() else policy_weak(o, seat, legal),
         lambda o: o.phase == "sixteen",
     )
     assert o.phase == "sixteen" and o.trick_no == 8  # decided after trick 7

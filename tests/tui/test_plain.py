@@ -10,9 +10,9 @@ import pytest
 from kirifuda.match import Match
 from kirifuda.presentation import present
 from kirifuda.presentation.common import symbol
+from kirifuda.presentation.text import render
 from kirifuda.records import load, replay
 from kirifuda.registry import available, make
-from kirifuda.presentation.text import render
 from kirifuda.tui.plain import run
 from kirifuda.tui.session import SeatError, Session, parse_seats
 

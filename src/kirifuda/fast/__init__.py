@@ -11,10 +11,21 @@ game's ``random_deal(..., chance_rng(seed, k))`` and every decision a uniform ch
 
 from __future__ import annotations
 
+import random
+from typing import Protocol
+
 from ..core import Game
 
 
-def engine_for(game: Game) -> object | None:
+class FastEngine(Protocol):
+    """What ``kirifuda simulate`` asks of a fast engine."""
+
+    def play_random_game(self, seed: int, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], int]:
+        """One whole game of uniformly random legal play: (deal scores, number of player decisions)."""
+        ...
+
+
+def engine_for(game: Game) -> FastEngine | None:
     """The fast engine for ``game`` (its id and options), or None where there is none."""
     if game.id == "anou":
         from .anou import FastAnou, supports

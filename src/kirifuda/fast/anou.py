@@ -21,10 +21,12 @@ play the same game (tests/test_fast_anou.py checks this, and perft counts from f
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
+from typing import Any, TypeGuard
 
 from .. import cards as C
-from ..core import Deal, chance_rng
+from ..core import Deal, Game, chance_rng
 from ..games.anou import (
     DEAL,
     DEALS_PER_GAME,
@@ -61,7 +63,7 @@ def _placed(key: int, column: int) -> str:
     return C.text(card_of(key)) + ("" if column < 0 else f"@{column + 1}")
 
 
-def deal_keys(deck_keys, n: int, hand_size: int, seed: int, index: int, dealer: int) -> list[list[int]]:
+def deal_keys(deck_keys: Sequence[int], n: int, hand_size: int, seed: int, index: int, dealer: int) -> list[list[int]]:
     """Each seat's cards (sorted canonical keys) in chance event ``index`` of the game with ``seed``:
     exactly the hands of the pure ``Anou.random_deal(<state with dealer>, chance_rng(seed, index))``
     (core.deal_round: shuffle, then one card at a time clockwise from the dealer)."""
@@ -74,7 +76,7 @@ def deal_keys(deck_keys, n: int, hand_size: int, seed: int, index: int, dealer: 
 # --- placements (shared by the step-wise position and the random player) ------------------------
 
 
-def pair_count(co, nf: int, sa: int, sb: int) -> int:
+def pair_count(co: Sequence[int], nf: int, sa: int, sb: int) -> int:
     """How many canonical placements the 2nd has for two cards of suits ``sa``, ``sb`` (co: suit → column)."""
     if co[sa] >= 0:
         return 1 if co[sb] >= 0 else nf
@@ -83,7 +85,7 @@ def pair_count(co, nf: int, sa: int, sb: int) -> int:
     return nf * (nf - 1)
 
 
-def pair_columns(co, free: int, sa: int, sb: int, k: int) -> tuple[int, int]:
+def pair_columns(co: Sequence[int], free: int, sa: int, sb: int, k: int) -> tuple[int, int]:
     """The columns of placement ``k`` (in the pure engine's order) of two cards of suits ``sa``, ``sb``."""
     ca, cb = co[sa], co[sb]
     if ca >= 0:
@@ -124,7 +126,7 @@ class Position:
     def _clear_table(self) -> None:
         n = self.n
         self.suits = [0] * (4 * n)  # seat*4 + suit → 13-bit mask
-        self.hands = [[] for _ in range(n)]  # sorted canonical keys
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # sorted canonical keys
         self.co = [[-1] * 4 for _ in range(n)]  # seat → suit → column
         self.free = [ALL_FREE] * n
         self.walls = [[0] * 4 for _ in range(n)]  # seat → column → mask of keys
@@ -168,8 +170,9 @@ class Position:
         self.deal(deal_keys(self.deck_keys, self.n, self.hand_size, seed, self.deal_index, self.dealer))
 
     # actions
-    def _options(self) -> list[tuple]:
-        """The legal actions in canonical order, as (kind, cards-with-columns) tuples."""
+    def _options(self) -> list[tuple[str, Any]]:
+        """The legal actions in canonical order, as (kind, what) tuples: a key to play, else the (key, column)
+        pairs placed."""
         seat = self.turn
         phase = self.phase
         if phase == PLAY:
@@ -195,7 +198,7 @@ class Position:
         return out
 
     @staticmethod
-    def _columns(co, free: int, x: int) -> tuple[int, ...]:
+    def _columns(co: Sequence[int], free: int, x: int) -> tuple[int, ...]:
         return (-1,) if co[x >> 4] >= 0 else FREE[free]
 
     def count(self) -> int:
@@ -281,7 +284,8 @@ SUPPORTED = {"players": (4, 3), "deck3": ("36", "52"), "root_stones": (False, Tr
 game later is not silently ignored: :func:`supports` is then False and the pure engine is used."""
 
 
-def supports(game: Anou) -> bool:
+def supports(game: Game) -> TypeGuard[Anou]:
+    """True when ``game`` is Anou with options this engine implements."""
     if not isinstance(game, Anou):
         return False
     values = game.options.to_dict()
@@ -315,7 +319,7 @@ class FastAnou:
         ``random_deal`` with ``chance_rng(seed, k)``; each decision is ``rng.choice`` over the legal actions
         in canonical order (drawn as ``rng._randbelow(count)``, which is what ``choice`` does).
         Returns (deal scores, number of player decisions)."""
-        randbelow = rng._randbelow
+        randbelow = rng._randbelow  # type: ignore[attr-defined]  # private, but exactly what choice() draws with
         n = self.n
         hand_size = self.hand_size
         deck = self.deck_keys
@@ -414,7 +418,7 @@ class FastAnou:
                 for x in pool:
                     total += 1 if co[x >> 4] >= 0 else nf
                 k = randbelow(total)
-                for i, x in enumerate(pool):
+                for i, x in enumerate(pool):  # noqa: B007  # i is used after the break: the card taken
                     size = 1 if co[x >> 4] >= 0 else nf
                     if k < size:
                         break

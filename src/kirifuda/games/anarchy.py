@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .. import cards as C
 from ..cards import COPY, JOKER, CardSet
@@ -131,7 +131,8 @@ class _ChosenLengthOptions(Options):
     it is resolved here, so an options value — and every record — holds the actual number.
     """
 
-    deals: int | None = option(None, kind=int, doc="number of deals, at least 1 (default: one per player, KA9)")
+    # given as None (or left out) it is derived below, so an options value always holds an int
+    deals: int = option(None, kind=int, doc="number of deals, at least 1 (default: one per player, KA9)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -418,9 +419,12 @@ class AnarchyFamily(Game):
     has_dummy: bool = False
     total_deals: int
     secret_bids: bool = False
+    contested_turnup: bool = False  # Anarchy option ``turnup`` "contested"
+    bomb_wild: bool = False  # Anarchy Bomb option ``bomb_wild``
+    dummy_passes: bool = False  # Organised Chaos, 3 players, option ``dummy_passes``
     _deck: tuple[int, ...]
 
-    def __init__(self, options: Options | None = None, **values):
+    def __init__(self, options: Options | None = None, **values: Any):
         super().__init__(options, **values)
         self.n = self.options.players
         self.ring = Ring(self.n)
@@ -684,7 +688,7 @@ class AnarchyFamily(Game):
         received = [0] * self.n
         dealer, dealers_left = state.dealer, self.ring.next(state.dealer)
         dummy = state.dummy
-        dummy_passes = self.has_dummy and self.options.dummy_passes  # KA11 when it does not
+        dummy_passes = self.dummy_passes  # KA11 when it does not
         for s in range(self.n):
             if dummy_passes and s == dealer:
                 continue
@@ -735,16 +739,19 @@ class AnarchyFamily(Game):
             dummy = dummy[1:]
         receivers = capture(cards, singletons=not self.original, reverse=bomb_seat != NOBODY)
         taken = list(state.taken)
-        for card, r in zip(cards, receivers):
+        for card, r in zip(cards, receivers, strict=True):
             taken[owners[r]] |= 1 << card
         if bomb_seat != NOBODY and self.bomb_wild:
             # KA6: the Joker goes with the spare's card; taken by the dummy it scores for nobody
             taker = owners[receivers[bomb_seat]]
             wild_to = taker if taker < self.n else NOBODY
-        rest, last_turnup = state.rest, ()
+        rest = state.rest
+        last_turnup: tuple[int, ...] = ()
         if self.original and rest:
             rest, last_turnup = self._turnup(rest, cards, taken)
-        last = LastTrick(tuple((o, c, owners[r]) for o, c, r in zip(owners, cards, receivers)), bomb_seat, last_turnup)
+        last = LastTrick(
+            tuple((o, c, owners[r]) for o, c, r in zip(owners, cards, receivers, strict=True)), bomb_seat, last_turnup
+        )
         after = evolve(
             state,
             hands=hands,
@@ -769,21 +776,23 @@ class AnarchyFamily(Game):
         live from the next trick."""
         suit = C.suit_of(rest[0])
         of_suit = [i for i, c in enumerate(cards) if C.suit_of(c) == suit]
-        if len(of_suit) < (2 if self.options.turnup == "contested" else 1):
+        if len(of_suit) < (2 if self.contested_turnup else 1):
             return rest, ()
         winner = max(of_suit, key=lambda i: cards[i] & 15)  # a single deck: no equal ranks in a suit
         taken[winner] |= 1 << rest[0]
         return rest[1:], (rest[0], winner)
 
     def _end_deal(self, state: AnarchyState) -> AnarchyState:
-        deal_score = tuple(self._score(state, s, state.bids[s]) for s in range(self.n))
+        bids = tuple(b for b in state.bids if b is not None)
+        assert len(bids) == self.n  # every seat bids before the play
+        deal_score = tuple(self._score(state, s, bids[s]) for s in range(self.n))
         over = len(state.scores) + 1 == self.total_deals
         # anarchy.md intro: the deal passes clockwise
         return evolve(
             state,
             phase=OVER if over else DEAL,
             dealer=state.dealer if over else self.ring.next(state.dealer),
-            bid_history=state.bid_history + (state.bids,),
+            bid_history=state.bid_history + (bids,),
             scores=state.scores + (deal_score,),
         )
 
@@ -809,17 +818,19 @@ class AnarchyFamily(Game):
             ready = tuple(b is not None for b in state.bids)
         else:
             ready = (False,) * n
-        my_choice = None
+        my_choice: Action | None = None
         if seat is not None:
             if phase == PLAY and state.chosen[seat] != NO_CARD:
                 my_choice = PLAYS[C.base(state.chosen[seat])]
             elif phase == PASS and state.given[seat]:
                 my_choice = Give(tuple(C.sorted_cards(C.base(c) for c in C.cards_in(state.given[seat]))))
-            elif secret and state.bids[seat] is not None:
-                my_choice = BIDS[state.bids[seat]]
+            elif secret and (bid := state.bids[seat]) is not None:
+                my_choice = BIDS[bid]
         turnup_up = self.original and phase != BID and state.rest
         last = state.last
-        after_pass = self.chaos and phase not in (PASS, DEAL) and seat is not None
+        passed = received = None  # Chaos, after the pass: what this seat gave and received
+        if self.chaos and phase not in (PASS, DEAL) and seat is not None:
+            passed, received = CardSet(state.given[seat]), CardSet(state.received[seat])
         return AnarchyObservation(
             seat=seat,
             game=self.id,
@@ -854,8 +865,8 @@ class AnarchyFamily(Game):
             last_turnup=(C.text(last.turnup[0]), last.turnup[1]) if last and last.turnup else None,
             taken=tuple(CardSet(state.taken[s]) for s in range(n)),
             dummy_taken=CardSet(state.taken[n]) if self.has_dummy else None,
-            passed=CardSet(state.given[seat]) if after_pass else None,
-            received=CardSet(state.received[seat]) if after_pass else None,
+            passed=passed,
+            received=received,
             bid_scores=tuple(None if b is None else self._score(state, s, b) for s, b in enumerate(bids)),
             deal_scores=state.scores,
             totals=self.totals(state),
@@ -880,8 +891,8 @@ class AnarchyFamily(Game):
         the player made that bid (None: not yet made). The total row is ``totals``. Other games: ()."""
         if not self.chaos:
             return ()
-        rows = {name: [None] * self.n for name in self.bid_names}
-        for bids, score in zip(state.bid_history, state.scores):
+        rows: dict[str, list[int | None]] = {name: [None] * self.n for name in self.bid_names}
+        for bids, score in zip(state.bid_history, state.scores, strict=True):
             for s in range(self.n):
                 rows[bids[s]][s] = score[s]
         return tuple((name, tuple(rows[name])) for name in self.bid_names)
@@ -906,7 +917,7 @@ class AnarchyFamily(Game):
         known = {s: 0 for s in others}
         dummy_known = 0  # cards at the bottom of the dummy stock that ``seat`` put there
         if self.chaos and seat is not None and phase not in (PASS, DEAL):
-            if self.has_dummy and self.options.dummy_passes and seat == state.dealer:
+            if self.dummy_passes and seat == state.dealer:
                 dummy_known = min(PASS_SIZE, len(state.dummy))
             else:
                 to = self.ring.next(seat)
@@ -974,10 +985,6 @@ class AnarchyFamily(Game):
     def deal_scores(self, state: AnarchyState) -> tuple[tuple[int, ...], ...]:
         return state.scores
 
-    @property
-    def bomb_wild(self) -> bool:
-        return self.bomb and self.options.bomb_wild
-
 
 class Anarchy(AnarchyFamily):
     """The original game (anarchy.md §1)."""
@@ -986,6 +993,7 @@ class Anarchy(AnarchyFamily):
     title = "Anarchy"
     title_ja = "アナーキー"
     Options = AnarchyOptions
+    options: AnarchyOptions
     bid_names = ANARCHY_BIDS
     original = True
 
@@ -997,6 +1005,7 @@ class Anarchy(AnarchyFamily):
         self.rest_size = len(self._deck) - self.n * self.hand_size
         self.total_deals = o.deals
         self.secret_bids = o.bidding == "secret"
+        self.contested_turnup = o.turnup == "contested"
 
 
 class AnarchyBomb(AnarchyFamily):
@@ -1006,6 +1015,7 @@ class AnarchyBomb(AnarchyFamily):
     title = "Anarchy Bomb"
     title_ja = "アナーキストの爆弾"
     Options = AnarchyBombOptions
+    options: AnarchyBombOptions
     bid_names = BOMB_BIDS
     bomb = True
 
@@ -1023,6 +1033,7 @@ class AnarchyBomb(AnarchyFamily):
         self.rest_size = len(self._deck) - dealt - self.spare_size  # deck5 "65": 4 out of play, unseen
         self.total_deals = o.deals
         self.secret_bids = o.bidding == "secret"
+        self.bomb_wild = o.bomb_wild
 
 
 class OrganisedChaos(AnarchyFamily):
@@ -1032,6 +1043,7 @@ class OrganisedChaos(AnarchyFamily):
     title = "Organised Chaos"
     title_ja = "秩序立った混乱"
     Options = OrganisedChaosOptions
+    options: OrganisedChaosOptions
     bid_names = BOMB_BIDS
     chaos = True
 
@@ -1042,6 +1054,7 @@ class OrganisedChaos(AnarchyFamily):
         else:
             self._deck, self.hand_size = C.DECK_52, 13
         self.has_dummy = self.n == 3
+        self.dummy_passes = self.has_dummy and self.options.dummy_passes
         self.total_deals = CHAOS_DEALS  # §3: always 10 deals, always open bids
 
 
@@ -1053,9 +1066,9 @@ def _names(m: int) -> int:
     return (m & LOW) | (m >> COPY)
 
 
-def _plays(names: int) -> list[Play]:
+def _plays(names: int) -> list[Action]:
     """The plays of a hand's card names, in canonical order."""
-    out: list[Play] = []
+    out: list[Action] = []
     for suit in range(4):
         ranks = (names >> (16 * suit)) & C.RANK_MASK
         if ranks:

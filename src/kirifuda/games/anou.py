@@ -20,8 +20,10 @@ column yet.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from .. import cards as C
 from ..cards import CardSet, suit_cards
@@ -102,6 +104,9 @@ def _read_placed(token: str) -> tuple[int, int | None]:
 
 # --- state ----------------------------------------------------------------------------------
 
+Wall = tuple[int, int, int, int]
+"""One seat's wall: the cards (a mask) of its columns planned 1, 2, 3, 4."""
+
 
 @dataclass(frozen=True, slots=True)
 class AnouState:
@@ -112,7 +117,7 @@ class AnouState:
     dealer: int
     turn: int  # the seat to act in root / play / take phases
     hands: tuple[int, ...]
-    walls: tuple[tuple[int, int, int, int], ...]  # per seat, the cards of columns planned 1, 2, 3, 4
+    walls: tuple[Wall, ...]  # per seat
     trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
     first: int  # the trick's 1st and 2nd, during the take
     second: int
@@ -124,7 +129,7 @@ class AnouState:
     scores: tuple[tuple[int, ...], ...]
 
 
-def column_of(wall: tuple[int, ...], suit: int) -> int | None:
+def column_of(wall: Sequence[int], suit: int) -> int | None:
     """The column bound to ``suit`` in a wall, or None (anou.md "The wall": first card binds)."""
     for col in range(4):
         if suit_cards(wall[col], suit):
@@ -132,7 +137,7 @@ def column_of(wall: tuple[int, ...], suit: int) -> int | None:
     return None
 
 
-def free_columns(wall: tuple[int, ...]) -> list[int]:
+def free_columns(wall: Sequence[int]) -> list[int]:
     return [col for col in range(4) if not wall[col]]
 
 
@@ -143,7 +148,7 @@ def trick_order(trick: tuple[tuple[int, int], ...]) -> list[int]:
     return sorted(range(len(trick)), key=lambda i: (C.suit_of(trick[i][1]) != lead, -C.rank_of(trick[i][1]), i))
 
 
-def wall_score(wall: tuple[int, ...]) -> int:
+def wall_score(wall: Sequence[int]) -> int:
     """anou.md "Scoring a deal": n ≤ plan → +n, n > plan → −n; all exactly to plan → +2; floor 0."""
     total = 0
     exact = True
@@ -203,8 +208,9 @@ class Anou(Game):
     title = "Anou"
     title_ja = "アノウ"
     Options = AnouOptions
+    options: AnouOptions
 
-    def __init__(self, options: AnouOptions | None = None, **values):
+    def __init__(self, options: AnouOptions | None = None, **values: Any):
         super().__init__(options, **values)
         o = self.options
         self.n = o.players
@@ -388,7 +394,7 @@ class Anou(Game):
             pool=C.mask(c for _, c in trick),
         )
 
-    def _after_root(self, state: AnouState, seat: int, card: int, wall) -> AnouState:
+    def _after_root(self, state: AnouState, seat: int, card: int, wall: Wall) -> AnouState:
         hands = replace_at(state.hands, seat, state.hands[seat] & ~(1 << card))
         walls = replace_at(state.walls, seat, wall)
         left = state.roots_left - 1
@@ -396,7 +402,7 @@ class Anou(Game):
             return evolve(state, turn=self.ring.next(seat), hands=hands, walls=walls, roots_left=left)
         return evolve(state, phase=PLAY, turn=state.dealer, hands=hands, walls=walls, roots_left=0)
 
-    def _after_take(self, state: AnouState, seat: int, taken: int, wall) -> AnouState:
+    def _after_take(self, state: AnouState, seat: int, taken: int, wall: Wall) -> AnouState:
         walls = replace_at(state.walls, seat, wall)
         pool = state.pool & ~taken
         if state.phase == TAKE_FIRST:
@@ -466,7 +472,7 @@ class Anou(Game):
         places = [s for s in range(self.n) if s != seat]
         *others, unused = C.shuffle_among(rng, [state.hands[s] for s in places] + [state.unused])
         hands = list(state.hands)
-        for s, hand in zip(places, others):
+        for s, hand in zip(places, others, strict=True):
             hands[s] = hand
         return evolve(state, hands=tuple(hands), unused=unused)
 
@@ -486,12 +492,12 @@ class Anou(Game):
 # --- placement ---------------------------------------------------------------------------------
 
 
-def _columns_for(wall: tuple[int, ...], card: int) -> list[int | None]:
+def _columns_for(wall: Wall, card: int) -> Sequence[int | None]:
     """Where a card may go: its suit's column (written without @n), else any free column."""
     return [None] if column_of(wall, C.suit_of(card)) is not None else free_columns(wall)
 
 
-def _pair_placements(wall, a: int, b: int) -> list[tuple[tuple[int, int | None], ...]]:
+def _pair_placements(wall: Wall, a: int, b: int) -> list[tuple[tuple[int, int | None], ...]]:
     """Canonical placements of the 2nd's two cards ``a``, ``b`` (in canonical order)."""
     sa, sb = C.suit_of(a), C.suit_of(b)
     ca, cb = column_of(wall, sa), column_of(wall, sb)
@@ -507,7 +513,7 @@ def _pair_placements(wall, a: int, b: int) -> list[tuple[tuple[int, int | None],
     return [((a, None), (b, col)) for col in free]
 
 
-def _place(wall: tuple[int, ...], placements) -> tuple[int, int, int, int]:
+def _place(wall: Wall, placements: Sequence[tuple[int, int | None]]) -> Wall:
     """The wall with ``placements`` added, or :class:`IllegalAction` (anou.md "The wall")."""
     new_suits: dict[int, int] = {}  # suit → the free column it opens
     for card, col in placements:
@@ -548,4 +554,4 @@ def _place(wall: tuple[int, ...], placements) -> tuple[int, int, int, int]:
             used.add((suit, col))
     if len({col for _, col in used}) != len(used):
         raise IllegalAction("two new suits cannot share a column", ja="新しい2つのスートを同じ列には置けません")
-    return tuple(cols)
+    return (cols[0], cols[1], cols[2], cols[3])

@@ -36,7 +36,9 @@ Actions (../shared/spec/records.md): ``play 7S 7H`` (canonical card order ♠ �
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, cast
 
 from .. import cards as C
 from ..cards import CardSet
@@ -129,7 +131,11 @@ SUB_PATTERNS = tuple(
 )
 """Every non-empty sub-pattern of a pattern, smaller sets first, then in suit order ♠ ♥ ♦ ♣."""
 
-PLAYS = tuple(tuple(Play(_set_mask(st, p)) if p else None for p in range(16)) for st in range(STRENGTHS))
+# pattern 0 (no suit) holds None so that a pattern is its own index; no caller reads it
+PLAYS = cast(
+    tuple[tuple[Play, ...], ...],
+    tuple(tuple(Play(_set_mask(st, p)) if p else None for p in range(16)) for st in range(STRENGTHS)),
+)
 """``PLAYS[strength][pattern]``: the one interned :class:`Play` of every possible set (13 × 15)."""
 
 SET_INFO = {PLAYS[st][p].cards: (st, p, p.bit_count()) for st in range(STRENGTHS) for p in range(1, 16)}
@@ -141,8 +147,8 @@ _PLAY_TEXT = {
 }
 
 
-def _table(keep) -> tuple[tuple[tuple[Play, ...], ...], ...]:
-    """``[strength][pattern in hand]`` → the plays of sub-patterns whose size passes ``keep``."""
+def _table(keep: Callable[..., bool]) -> tuple[tuple[tuple[Play, ...], ...], ...]:
+    """``[strength][pattern in hand]`` → the plays of sub-patterns whose size passes ``keep(size)``."""
     return tuple(
         tuple(tuple(PLAYS[st][p] for p in SUB_PATTERNS[nib] if keep(p.bit_count())) for nib in range(16))
         for st in range(STRENGTHS)
@@ -178,11 +184,12 @@ def rank_major(hand: int) -> int:
     )
 
 
-def legal_sets(hand: int, top: int | None, lock_suit: int | None) -> list[Play]:
+def legal_sets(hand: int, top: int | None, lock_suit: int | None) -> list[Action]:
     """Every set of ``hand`` that may be played on the latest set ``top`` (a card mask; None: leading)
-    under ``lock_suit`` (cutin.md "A hand"). Table-driven; order: by strength, then size, then suits."""
+    under ``lock_suit`` (cutin.md "A hand"), as :class:`Play` actions. Table-driven; order: by strength,
+    then size, then suits."""
     x = rank_major(hand)
-    out: list[Play] = []
+    out: list[Action] = []
     if top is None:
         for st in range(STRENGTHS):
             nib = x >> 4 * st & 15
@@ -289,8 +296,9 @@ class Cutin(Game):
     title = "Cut-in"
     title_ja = "カットイン"
     Options = CutinOptions
+    options: CutinOptions
 
-    def __init__(self, options: CutinOptions | None = None, **values):
+    def __init__(self, options: CutinOptions | None = None, **values: Any):
         super().__init__(options, **values)
         self.n = self.options.players
         self.ring = Ring(self.n)
@@ -389,7 +397,7 @@ class Cutin(Game):
         table = state.table
         if not table:
             return legal_sets(state.hands[seat], None, None)  # the start player may not pass
-        out: list[Action] = legal_sets(state.hands[seat], table[-1][1], state.lock_suit)
+        out = legal_sets(state.hands[seat], table[-1][1], state.lock_suit)
         out.append(PASS)
         return out
 
@@ -435,7 +443,15 @@ class Cutin(Game):
         )
 
     def _next(
-        self, state: CutinState, seat: int, hands: tuple[int, ...], table, passed, lock, played, first_out: int | None
+        self,
+        state: CutinState,
+        seat: int,
+        hands: tuple[int, ...],
+        table: tuple[tuple[int, int], ...],
+        passed: tuple[int, ...],
+        lock: int | None,
+        played: int,
+        first_out: int | None,
     ) -> CutinState:
         """The state after ``seat`` acted: the next player of the lap, or the end of the turn or hand."""
         leader = state.leader
@@ -481,15 +497,15 @@ class Cutin(Game):
             )
         return self._end_hand(state, hands, table, played, first_out)
 
-    def _end_hand(self, state: CutinState, hands, table, played, first_out: int) -> CutinState:
+    def _end_hand(
+        self, state: CutinState, hands: tuple[int, ...], table: tuple[tuple[int, int], ...], played: int, first_out: int
+    ) -> CutinState:
         # cutin.md "A hand": the hand ends at the end of a turn in which someone has no cards
         scores = state.scores + (tuple(hand_score(h) for h in hands),)
         index = state.deal_index + 1
         over = index == self.deals_total
-        if self.options.next_start == WINNER:
-            start = first_out  # cutin.md "A game", option next_start "winner"
-        else:
-            start = self.ring.next(state.start_player)  # cutin.md "A game" (C3): the left of the last start player
+        # cutin.md "A game": option next_start "winner": who went out first; else (C3) the left of the last start player
+        start = first_out if self.options.next_start == WINNER else self.ring.next(state.start_player)
         return CutinState(
             phase=OVER if over else DEAL,
             deal_index=index,
@@ -539,7 +555,7 @@ class Cutin(Game):
         places = [s for s in range(self.n) if s != seat]
         *others, rest = C.shuffle_among(rng, [state.hands[s] for s in places] + [state.rest])
         hands = list(state.hands)
-        for s, hand in zip(places, others):
+        for s, hand in zip(places, others, strict=True):
             hands[s] = hand
         return evolve(state, hands=tuple(hands), rest=rest)
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from .. import cards as C
 from ..cards import CardSet, suit_cards
@@ -201,8 +202,9 @@ class GogyoSokoku(Game):
     title = "Gogyō Sōkoku"
     title_ja = "五行相克"
     Options = GogyoOptions
+    options: GogyoOptions
 
-    def __init__(self, options: GogyoOptions | None = None, **values):
+    def __init__(self, options: GogyoOptions | None = None, **values: Any):
         super().__init__(options, **values)
         self.n = PLAYERS
         self.ring = Ring(PLAYERS)
@@ -236,7 +238,10 @@ class GogyoSokoku(Game):
         return "deal" if state.phase == DEAL else None
 
     def to_act(self, state: GogyoState) -> frozenset[int]:
-        return frozenset((state.turn,)) if state.phase == PLAY else frozenset()
+        if state.phase != PLAY:
+            return frozenset()
+        assert state.turn is not None  # a seat is to play throughout the play phase
+        return frozenset((state.turn,))
 
     def is_over(self, state: GogyoState) -> bool:
         return state.phase == OVER
@@ -300,7 +305,7 @@ class GogyoSokoku(Game):
             follow = suit_cards(hand, lead)
             if follow:
                 hand = follow
-        out = []
+        out: list[Action] = []
         for suit_mask in C.SUIT_MASKS:  # canonical order: ♠ ♥ ♦ ♣, high rank first
             m = hand & suit_mask
             while m:
@@ -357,7 +362,10 @@ class GogyoSokoku(Game):
             )
         return self._finish_trick(state, hands, trick)
 
-    def _finish_trick(self, state: GogyoState, hands: tuple[int, ...], trick) -> GogyoState:
+    def _finish_trick(
+        self, state: GogyoState, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...]
+    ) -> GogyoState:
+        assert state.lead_suit is not None  # set since the trick's first card (trick 1: the starting card)
         winner = trick[winning_index(tuple(c for _, c in trick), state.lead_suit)][0]
         taken = C.mask(c for _, c in trick)
         table_taker = state.table_taker

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from .. import cards as C
 from ..cards import JOKER, CardSet, suit_cards
@@ -404,9 +405,10 @@ class Goninkan(Game):
     title = "Gonin-kan"
     title_ja = "ゴニンカン"
     Options = GoninkanOptions
+    options: GoninkanOptions
     pass_plan = PASS_PLAN
 
-    def __init__(self, options: GoninkanOptions | None = None, **values):
+    def __init__(self, options: GoninkanOptions | None = None, **values: Any):
         super().__init__(options, **values)
         o = self.options
         self.n = o.players
@@ -497,7 +499,7 @@ class Goninkan(Game):
         self.check_deal(state, deal)
         setup = state.setup
         hands = tuple(C.mask(h) for h in deal.hands)
-        fresh = dict(
+        fresh: dict[str, Any] = dict(  # the fields every new battle starts with
             turn=-1,
             hands=hands,
             trick=(),
@@ -725,17 +727,20 @@ class Goninkan(Game):
                     f"the Joker may not be {'led' if led else 'played'} in trick {number} (K1)",
                     ja=f"第{number}トリックではジョーカーを{'リードでき' if led else '出せ'}ません",
                 )
-            if leading and action.suit is None:
-                raise IllegalAction(
-                    "a led Joker names the suit to follow (K2), e.g. 'play JK:H'",
-                    ja="ジョーカーをリードするときはフォローするスートを指定します(例: play JK:H)",
-                )
-            if not leading and action.suit is not None:
-                raise IllegalAction(
-                    "only a led Joker names a suit; when following write 'play JK'",
-                    ja="スートを指定するのはリードするジョーカーだけです。フォローでは play JK と書きます",
-                )
-            lead = action.suit if leading else state.lead
+            if leading:
+                if action.suit is None:
+                    raise IllegalAction(
+                        "a led Joker names the suit to follow (K2), e.g. 'play JK:H'",
+                        ja="ジョーカーをリードするときはフォローするスートを指定します(例: play JK:H)",
+                    )
+                lead = action.suit
+            else:
+                if action.suit is not None:
+                    raise IllegalAction(
+                        "only a led Joker names a suit; when following write 'play JK'",
+                        ja="スートを指定するのはリードするジョーカーだけです。フォローでは play JK と書きます",
+                    )
+                lead = state.lead
         else:
             if action.suit is not None:
                 raise IllegalAction("only the Joker names a suit", ja="スートを指定できるのはジョーカーだけです")
@@ -793,7 +798,9 @@ class Goninkan(Game):
                 best, best_key = player, key
         return best
 
-    def _complete_trick(self, state: GoninkanState, hands: tuple[int, ...], trick, lead: int) -> GoninkanState:
+    def _complete_trick(
+        self, state: GoninkanState, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], lead: int
+    ) -> GoninkanState:
         setup = state.setup
         index = len(state.history)
         weak = self.options.last_trick_joker == "weakest" and index == TRICKS - 1

@@ -46,7 +46,7 @@ def card_mask(texts: Iterable[str]) -> int:
 
 def mask_of(cards: C.CardSet) -> int:
     """A card set's bitmask (second copies at ``COPY`` bits higher)."""
-    return int(cards.mask)  # type: ignore[attr-defined]  # CardSet declares it in __slots__ only
+    return int(cards.mask)
 
 
 def relative(seat: int, me: int, n: int) -> int:
