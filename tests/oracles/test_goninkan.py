@@ -167,11 +167,10 @@ def test_random_games_all_option_combos():
     assert total > 192
 
 
-def test_one_full_default_game_is_fast():
-    import time
-
+def test_full_default_games_reach_the_end():
+    """Five whole default games of random play end with a score per battle (speed is measured in bench/, not
+    asserted here)."""
     rng = random.Random(7)
-    start = time.perf_counter()
     for _ in range(5):
         o = Oracle("goninkan", {})
         while o.pending() != "over":
@@ -182,7 +181,7 @@ def test_one_full_default_game_is_fast():
             else:
                 seat = next(iter(o.to_act()))
                 o.apply(seat, rng.choice(sorted(o.legal(seat))))
-    assert (time.perf_counter() - start) / 5 < 0.05
+        assert len(o.deal_scores()) >= 10  # the default 10 rounds, each of one to three battles
 
 
 def test_options_validation():
