@@ -21,7 +21,8 @@ partially observable moves, as OpenSpiel's ``ismcts.py`` and AI Factory's Spades
 * leaves are evaluated by the kit (:meth:`GameKit.evaluate`): the deal's scores where it is over, else a
   **rollout** to its end.
 
-Budgets are iteration counts, deterministic for a given generator; ``time_cap`` only guards latency.
+Budgets are iteration counts, deterministic for a given generator; ``time_cap`` only guards latency. It counts the
+search thread's own CPU time, so a machine busy with other work slows a decision down but never changes it.
 """
 
 from __future__ import annotations
@@ -90,13 +91,14 @@ class ISMCTS:
         root = _Node(n)
         self._lo, self._hi = 0.0, 0.0
         start = time.perf_counter()
+        cpu_start = time.thread_time()
         done = 0
         for done in range(1, self.iterations + 1):
             state = self.kit.searchable(sample(rng))
             if seat not in game.to_act(state):
                 raise RuntimeError(f"{game.id}: a sampled state does not wait for seat {seat}")
             self._iterate(root, state, seat, rng)
-            if self.time_cap is not None and done % 8 == 0 and time.perf_counter() - start > self.time_cap:
+            if self.time_cap is not None and done % 8 == 0 and time.thread_time() - cpu_start > self.time_cap:
                 break
         seconds = time.perf_counter() - start
         return self._choose(root, seat, legal), SearchStats(done, seconds)
