@@ -242,3 +242,62 @@ def test_engine_for_declines_unknown_options_and_games():
         id = "gogyo-sokoku"
 
     assert engine_for(Other()) is None
+
+
+# --- positions loaded from pure states (the search's fast path) ----------------------------------
+
+
+def moments(game: Anou, seed: int, count: int):
+    """(match, position loaded from its state) at random moments of random games: every phase, deal and seat."""
+    rng = random.Random(seed)
+    for i in range(count):
+        match = Match(game, seed=seed * 100 + i)
+        for _ in range(rng.randrange(0, 3 * 6 * game.hand_size)):
+            if match.finished:
+                break
+            (seat,) = match.to_act()
+            match.act(seat, rng.choice(match.legal_actions(seat)))
+        yield match, Position.from_state(game, match.state)
+
+
+@pytest.mark.parametrize("options", BASE_OPTIONS, ids=label)
+def test_loaded_position_plays_on_by_text_in_lockstep(options):
+    """A position loaded from any pure state names the pure engine's legal actions (``legal_texts``), and playing
+    on by text in both engines gives the same turns and deal scores to the end of the game."""
+    game = Anou(**options)
+    rng = random.Random(1)
+    for match, position in moments(game, 3, 8):
+        assert tuple(position.scores) == game.deal_scores(match.state)
+        while not match.finished:
+            if position.phase == "deal":
+                position.deal_from(match.deals[len(position.scores)])
+            (seat,) = match.to_act()
+            assert position.turn == seat
+            legal = [str(a) for a in match.legal_actions(seat)]
+            assert position.legal_texts() == legal
+            text = rng.choice(legal)
+            match.act(seat, text)
+            position.apply_text(text)
+            assert tuple(position.scores) == game.deal_scores(match.state)
+        assert position.phase == "over"
+
+
+@pytest.mark.parametrize("options", BASE_OPTIONS, ids=label)
+def test_perft_from_loaded_positions(options):
+    """Perft five plies deep (through a trick's end: its takes and the next lead), from positions loaded at
+    random moments (a lead, a follow, either take): the loaded position is the pure state, not just its legal
+    actions."""
+    game = Anou(**options)
+    for match, position in moments(game, 5, 3):
+        if match.finished:
+            continue
+        assert fast_perft(position, 5) == pure_perft(game, match.state, 5)
+
+
+def test_loaded_position_copies_are_independent():
+    game = Anou()
+    match, position = next(moments(game, 2, 1))
+    child = position.copy()
+    before = position.legal_texts()
+    child.apply_text(child.legal_texts()[0])
+    assert position.legal_texts() == before
