@@ -1,7 +1,7 @@
 """Measure the wall values of Anou's truncated playouts: src/kirifuda/bots/anou_values.json.
 
 For every option combination that changes the game (players 4/3, ``deck3`` "36"/"52", ``root_stones``), deals
-are played by the playout policy in every seat (:class:`kirifuda.bots.anou_playout.Playout`, on the fast engine);
+are played by the playout policy in every seat (:class:`kirifuda.bots.anou_playout.ClubPlayer`, on the fast engine);
 at every trick boundary each wall's capped column counts (a :func:`~kirifuda.bots.anou_playout.cell`) and the
 number of tricks left are recorded with the score that wall ends the deal with. The table holds the mean final
 score per (tricks left, cell) seen at least ``--min-count`` times; a truncated playout values a wall by it
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # measure 
 
 from rich.progress import Progress  # noqa: E402
 
-from kirifuda.bots.anou_playout import CELLS, Playout, WallValues, cell  # noqa: E402
+from kirifuda.bots.anou_playout import CELLS, ClubPlayer, WallValues, cell  # noqa: E402
 from kirifuda.fast.anou import Position  # noqa: E402
 from kirifuda.games.anou import DEAL, PLAY, Anou  # noqa: E402
 
@@ -41,7 +41,7 @@ OUT = Path(__file__).resolve().parents[1] / "src" / "kirifuda" / "bots" / "anou_
 def measure(options: dict, deals: int, min_count: int, advance) -> list[dict[str, float]]:
     game = Anou(**options)
     n = game.n
-    policy = Playout(n)
+    policy = ClubPlayer(n)
     tricks = game.hand_size + 1
     sums = [[0.0] * CELLS for _ in range(tricks)]
     counts = [[0] * CELLS for _ in range(tricks)]

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, TypeVar
 from ..core import Action
 from ..fast.anou import PLAYING, Position, option_text
 from ..games.anou import OVER, Anou, AnouOptions, AnouState
-from .anou_playout import Playout, WallValues
+from .anou_playout import ClubPlayer, Playout, WallValues
 from .anou_sampler import AnouKnowledge, SamplingPlan, sampling_plan
 from .info import InfoState
 from .kit import GameKit
@@ -74,11 +74,12 @@ class Kit(GameKit):
         self.anou = game
         self.search_game = SearchGame(game)
         self._template = Position(game)
-        self._policy = Playout(game.n)
+        self._policy = ClubPlayer(game.n)
         values = WallValues.load(WallValues.config(options.players, options.deck3, options.root_stones))
-        self._playout = Playout(game.n, values, self.horizon)
+        self._playout = ClubPlayer(game.n, values, self.horizon)
         self._plan_for: InfoState | None = None
         self._plan: SamplingPlan | None = None
+        self._sampled: AnouState | None = None  # the last sample, whose seat's knowledge of voids is the plan's
 
     # what a seat knows
     def knowledge(self, seat: int) -> AnouKnowledge:
@@ -92,15 +93,21 @@ class Kit(GameKit):
         return self._plan
 
     def sample(self, info: InfoState, rng: random.Random) -> AnouState:
-        return self.plan(info).draw(rng)
+        plan = self.plan(info)
+        state = self._sampled = plan.draw(rng)
+        return state
 
     def searchable(self, state: Any) -> Any:
         """A sampled (or true) pure state as the fast position the search walks (a private copy)."""
-        return self._template.load(state) if isinstance(state, AnouState) else state.copy()
+        return self.position(state) if isinstance(state, AnouState) else state.copy()
 
     def position(self, state: AnouState | Position) -> Position:
-        """``state`` as a fast position (a position is returned as it is)."""
-        return self._template.load(state) if isinstance(state, AnouState) else state
+        """``state`` as a fast position (a position is returned as it is); the voids shown earlier in the deal
+        are the sampling seat's knowledge where ``state`` is its last sample (public facts the policy uses)."""
+        if not isinstance(state, AnouState):
+            return state
+        voids = self._plan.voids if state is self._sampled and self._plan is not None else None
+        return self._template.load(state, voids)
 
     # how to play
     def heuristic(self, info: InfoState, legal: Sequence[Action], rng: random.Random) -> Action:

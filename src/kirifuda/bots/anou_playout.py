@@ -34,6 +34,7 @@ from ..fast.anou import FREE, LOWS, PLANS, Position
 from ..games.anou import PLAY, ROOT, TAKE_FIRST
 
 EXACT_BONUS = 2
+FULL_WALL = sum(PLANS)
 CELLS = 3 * 4 * 5 * 6
 """Column counts capped at plan + 1 (0–2, 0–3, 0–4, 0–5): the cells of a :class:`WallValues` row."""
 
@@ -143,6 +144,7 @@ class Playout:
         """The 1st's greedy take for ``seat`` from ``pool``: (score change, placements)."""
         co, free, wall = p.co[seat], p.free[seat], p.walls[seat]
         counts = (wall[0].bit_count(), wall[1].bit_count(), wall[2].bit_count(), wall[3].bit_count())
+        may_complete = counts[0] + counts[1] + counts[2] + counts[3] == FULL_WALL - 1
         best_x, best_place, best_v = -1, -1, -99
         for x in pool:
             s = x >> 4
@@ -153,7 +155,7 @@ class Playout:
             else:
                 place = col = OPEN[free][_remaining(p, seat, s)]
                 v = 1
-            if v > 0 and counts[col] + 1 == PLANS[col] and _exact_but(counts, col):
+            if may_complete and v > 0 and _exact_after(counts, col, -1):
                 v += EXACT_BONUS
             if v > best_v:
                 best_v, best_x, best_place = v, x, place
@@ -164,6 +166,8 @@ class Playout:
         """The 2nd's greedy take of two cards of ``pool`` (sorted keys) for ``seat``: (score change, placements)."""
         co, free, wall = p.co[seat], p.free[seat], p.walls[seat]
         counts = (wall[0].bit_count(), wall[1].bit_count(), wall[2].bit_count(), wall[3].bit_count())
+        may_complete = counts[0] + counts[1] + counts[2] + counts[3] == FULL_WALL - 2
+        remaining = [-1, -1, -1, -1]  # per suit, computed when a suit needs a column
         best: tuple[tuple[int, int], ...] = ()
         best_v = -99
         size = len(pool)
@@ -177,16 +181,22 @@ class Playout:
                 pa = pb = -1
                 if sa == sb:
                     if ca < 0:
-                        ca = pa = _open_for_two(free, _remaining(p, seat, sa))
+                        if remaining[sa] < 0:
+                            remaining[sa] = _remaining(p, seat, sa)
+                        ca = pa = _open_for_two(free, remaining[sa])
                     v = COLUMN_GAIN[ca][counts[ca]][1]
                     cb = ca
                 else:
                     if ca < 0:
-                        ca = pa = OPEN[free][_remaining(p, seat, sa)]
+                        if remaining[sa] < 0:
+                            remaining[sa] = _remaining(p, seat, sa)
+                        ca = pa = OPEN[free][remaining[sa]]
                     if cb < 0:
-                        cb = pb = OPEN[free & ~(1 << ca) if pa >= 0 else free][_remaining(p, seat, sb)]
+                        if remaining[sb] < 0:
+                            remaining[sb] = _remaining(p, seat, sb)
+                        cb = pb = OPEN[free & ~(1 << ca) if pa >= 0 else free][remaining[sb]]
                     v = COLUMN_GAIN[ca][counts[ca]][0] + COLUMN_GAIN[cb][counts[cb]][0]
-                if v > 0 and _exact_after_two(counts, ca, cb):
+                if may_complete and v > 0 and _exact_after(counts, ca, cb):
                     v += EXACT_BONUS
                 if v > best_v:
                     best_v = v
@@ -396,12 +406,8 @@ def _room(p: Position, seat: int, s: int) -> int:
     return PLANS[cols[-1]] if cols else 0
 
 
-def _exact_but(counts: tuple[int, ...], col: int) -> bool:
-    """Whether every column but ``col`` holds exactly its plan."""
-    return all(c == col or counts[c] == PLANS[c] for c in range(4))
-
-
-def _exact_after_two(counts: tuple[int, ...], ca: int, cb: int) -> bool:
+def _exact_after(counts: tuple[int, ...], ca: int, cb: int) -> bool:
+    """Whether the wall is exactly 1-2-3-4 after one more card in column ``ca`` and one in ``cb`` (−1: none)."""
     return all(counts[c] + (c == ca) + (c == cb) == PLANS[c] for c in range(4))
 
 
@@ -412,3 +418,114 @@ def _open_for_two(free: int, remaining: int) -> int:
     if PLANS[best] < 2 and len(cols) > 1:
         return cols[1]
     return best
+
+
+class ClubPlayer(Playout):
+    """The heuristic bot's policy: the playout policy's leads, sheds and takes, and follows chosen by the take
+    they are expected to lead to. For each card it may follow with: the chance that it ends 1st or 2nd (the
+    unseen higher cards of the lead suit, the share of unseen cards held by the seats still to play that have not
+    shown a void, and how often a seat plays a higher card it holds), and what it would take there (anou.md "A
+    deal" 5: the 1st picks any card, the 2nd two of the rest; the cards still to come counted as lead-suit
+    cards). Reads only the seat's hand, the table, hand sizes and shown voids."""
+
+    __slots__ = ()
+
+    BEAT = 0.1
+    """How likely a later seat holding a higher card of the lead suit plays one."""
+
+    def play(self, p: Position) -> int:
+        seat = p.turn
+        trick = p.trick
+        n = self.n
+        if not trick or len(trick) == n - 1:
+            return super().play(p)
+        lead = trick[0][1] >> 4
+        m = p.suits[seat * 4 + lead]
+        if not m:
+            return self._shed(p, seat)
+        played = p.played
+        hands = p.hands
+        voids = p.voids
+        coming = 0  # seats still to play that may follow
+        followers_cards = 0
+        for k in range(1, n - len(trick)):
+            s = (seat + k) % n
+            if not voids[s] >> lead & 1:
+                coming += 1
+                followers_cards += len(hands[s])
+        hidden = len(p.deck_keys) - len(hands[seat])
+        hidden -= played[0].bit_count() + played[1].bit_count() + played[2].bit_count() + played[3].bit_count()
+        miss = 1 - self.BEAT * (followers_cards / hidden if hidden else 0.0)
+        unseen = p.deck_suits[lead] & ~played[lead] & ~m  # key bits: a lower bit is a higher rank
+        top = second = 99
+        off_suit = False
+        for _, x in trick:
+            if x >> 4 == lead:
+                b = x & 15
+                if b < top:
+                    top, second = b, top
+                elif b < second:
+                    second = b
+            else:
+                off_suit = True
+        cards = 1 + len(trick) + coming  # the trick's cards this seat may count on
+        col = p.co[seat][lead]
+        if off_suit:  # a seat void in the lead suit has played: weigh the cards by their suits
+            gains = _SuitGains(p, seat)
+            suits = [x >> 4 for _, x in trick] + [lead] * (1 + coming)
+            g1 = float(max(gains.single(s) for s in suits))
+            g2 = gains.second(suits)
+        else:  # every card the lead suit: the 1st's card and the 2nd's two come from one column
+            if col >= 0:
+                count = p.walls[seat][col].bit_count()
+                g1, g2 = float(COLUMN_GAIN[col][count][0]), float(COLUMN_GAIN[col][count][1])
+            else:
+                free = FREE[p.free[seat]]
+                g1, g2 = 1.0, 2.0 if PLANS[free[-1]] >= 2 else -2.0
+            if cards < 2:
+                g2 = 0.0
+        best_x, best_v = -1, -99.0
+        for b in LOWS[m]:  # high first: among equal values the higher card is shed
+            stay = miss ** (unseen & ((1 << b) - 1)).bit_count()
+            if b < top:
+                v = stay * g1 + (1 - stay) * g2
+            elif b < second:
+                v = stay * g2
+            else:
+                v = 0.0
+            if v > best_v + 1e-9:
+                best_v, best_x = v, lead * 16 + b
+            if b > second:
+                break  # every lower card gives nothing too
+        return best_x
+
+
+class _SuitGains:
+    """Score changes of cards for one seat's wall by suit (a card's rank does not matter to the wall)."""
+
+    __slots__ = ("co", "counts", "free")
+
+    def __init__(self, p: Position, seat: int) -> None:
+        wall = p.walls[seat]
+        self.co = p.co[seat]
+        self.free = FREE[p.free[seat]]
+        self.counts = (wall[0].bit_count(), wall[1].bit_count(), wall[2].bit_count(), wall[3].bit_count())
+
+    def single(self, s: int) -> int:
+        col = self.co[s]
+        return COLUMN_GAIN[col][self.counts[col]][0] if col >= 0 else 1
+
+    def pair(self, a: int, b: int) -> int:
+        if a != b:
+            return self.single(a) + self.single(b)
+        col = self.co[a]
+        if col >= 0:
+            return COLUMN_GAIN[col][self.counts[col]][1]
+        return 2 if self.free and PLANS[self.free[-1]] >= 2 else -2
+
+    def second(self, suits: list[int]) -> float:
+        """The 2nd's take from these cards after the 1st has taken the one best for this seat."""
+        if len(suits) < 3:
+            return float(self.pair(*suits)) if len(suits) == 2 else 0.0
+        rest = sorted(suits, key=self.single)[:-1]
+        return float(max(self.pair(rest[i], rest[j]) for i in range(len(rest)) for j in range(i + 1, len(rest))))

@@ -63,6 +63,7 @@ class SamplingPlan:
     """Everything a sample needs that does not depend on the draw (see the module docstring)."""
 
     fixed: dict[str, Any]  # AnouState fields known to the seat
+    voids: tuple[int, ...]  # the seat's knowledge: suits each seat has shown it lacks this deal
     seat: int
     hand: int
     places: tuple[int, ...]  # other seats with cards, then UNUSED if any cards are unused
@@ -91,7 +92,7 @@ class SamplingPlan:
                 if count:
                     m = masks[j]
                     for c in pack[k : k + count]:
-                        m |= 1 << c
+                        m |= BITS[c]
                     masks[j] = m
                     k += count
         hands = [0] * len(self.fixed["walls"])
@@ -106,6 +107,7 @@ class SamplingPlan:
 
 
 FACTORIALS = tuple(factorial(k) for k in range(53))
+BITS = tuple(1 << c for c in range(64))
 
 
 def shuffle(pack: list[int], rng: random.Random) -> None:
@@ -188,6 +190,7 @@ def sampling_plan(info: InfoState, deck: Sequence[int]) -> SamplingPlan:
         cumulative.append(total)
     return SamplingPlan(
         fixed=fixed,
+        voids=knowledge.voids,
         seat=seat,
         hand=hand,
         places=tuple(places),

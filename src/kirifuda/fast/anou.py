@@ -110,9 +110,8 @@ PLANS = (1, 2, 3, 4)
 PLAYING = (ROOT, PLAY, TAKE_FIRST, TAKE_SECOND)
 
 
-def suit_keys(base: int, mask: int) -> list[int]:
-    """The canonical keys of a suit's 13-bit key mask (``base`` = suit × 16), high rank first."""
-    return [base + b for b in LOWS[mask]]
+SUIT_KEYS = tuple(tuple(tuple(16 * s + b for b in LOWS[m]) for m in range(1 << 13)) for s in range(4))
+"""``SUIT_KEYS[suit][m]``: the canonical keys of a suit's 13-bit key mask, high rank first."""
 
 
 class Position:
@@ -139,6 +138,7 @@ class Position:
         "pool",
         "scores",
         "played",
+        "voids",
         "_choices",
     )
 
@@ -170,6 +170,7 @@ class Position:
         self.pool: list[int] = []
         self.roots_left = 0
         self.played = [0, 0, 0, 0]  # suit → cards of the deal played or rooted (public: R2)
+        self.voids = [0] * n  # seat → suits it has shown it lacks this deal (ござらぬゆえ), as far as known
         self._choices: list[tuple[str, Any]] | None = None
 
     def copy(self) -> Position:
@@ -185,6 +186,7 @@ class Position:
         p.pool = self.pool[:]
         p.scores = self.scores[:]
         p.played = self.played[:]
+        p.voids = self.voids[:]
         p._choices = None
         return p
 
@@ -193,9 +195,10 @@ class Position:
         """The position of a pure state (its current deal, the deal scores so far, whose turn it is)."""
         return cls(game).load(state)
 
-    def load(self, state: AnouState) -> Position:
+    def load(self, state: AnouState, voids: Sequence[int] | None = None) -> Position:
         """A new position holding ``state``, with this position's settings (the game's): the search's
-        per-iteration copy of a sampled state."""
+        per-iteration copy of a sampled state. A pure state does not say which suits seats have shown they lack
+        earlier in the deal: ``voids`` (seat → suit bits) may (a seat's knowledge)."""
         p = Position.__new__(Position)
         for name in self._SETTINGS:
             setattr(p, name, getattr(self, name))
@@ -210,14 +213,14 @@ class Position:
         p.scores = list(state.scores)
         suits = [0] * (4 * n)
         hands = []
-        for seat, hand in enumerate(state.hands):
-            keys: list[int] = []
-            for s in range(4):
-                m = REVERSED[hand >> (16 * s) & 0x1FFF]
-                suits[seat * 4 + s] = m
-                if m:
-                    keys += suit_keys(16 * s, m)
-            hands.append(keys)
+        base = 0
+        for hand in state.hands:
+            m0 = suits[base] = REVERSED[hand & 0x1FFF]
+            m1 = suits[base + 1] = REVERSED[hand >> 16 & 0x1FFF]
+            m2 = suits[base + 2] = REVERSED[hand >> 32 & 0x1FFF]
+            m3 = suits[base + 3] = REVERSED[hand >> 48 & 0x1FFF]
+            hands.append([*SUIT_KEYS[0][m0], *SUIT_KEYS[1][m1], *SUIT_KEYS[2][m2], *SUIT_KEYS[3][m3]])
+            base += 4
         p.suits = suits
         p.hands = hands
         played = [0, 0, 0, 0]
@@ -250,6 +253,7 @@ class Position:
                 played[s] |= REVERSED[r]
         p.played = played
         p.pool = sorted(key_of(c) for c in C.cards_in(state.pool)) if state.pool else []
+        p.voids = list(voids) if voids is not None else [0] * n
         p._choices = None
         return p
 
@@ -363,6 +367,8 @@ class Position:
         self.suits[seat * 4 + s] &= ~bit
         self.played[s] |= bit
         trick = self.trick
+        if trick and trick[0][1] >> 4 != s:
+            self.voids[seat] |= 1 << (trick[0][1] >> 4)  # ござらぬゆえ
         trick.append((seat, x))
         if len(trick) < self.n:
             self.turn = seat + 1 if seat + 1 < self.n else 0
