@@ -266,7 +266,11 @@ def main(argv: list[str] | None = None) -> int:
             python.run(max(2, args.deals // 4))
         progress.advance(task)
         lat_task = progress.add_task("latency", total=None)
-        lat = [latency(level, args.latency_games, lambda: progress.advance(lat_task)) for level in levels]
+        lat = (
+            [latency(level, args.latency_games, lambda: progress.advance(lat_task)) for level in levels]
+            if args.latency_games
+            else []
+        )
 
     rates = [*paired, *others, *([python] if isinstance(python, Rate) else [])]
     result = {

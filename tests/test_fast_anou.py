@@ -18,7 +18,7 @@ import pytest
 from kirifuda import cards as C
 from kirifuda.core import Deal, option
 from kirifuda.fast import engine_for
-from kirifuda.fast.anou import FastAnou, Position
+from kirifuda.fast.anou import FastAnou, Position, card_of
 from kirifuda.games.anou import Anou, AnouOptions
 from kirifuda.match import Match
 from kirifuda.simulate import play_random_game as pure_random_game
@@ -301,3 +301,17 @@ def test_loaded_position_copies_are_independent():
     before = position.legal_texts()
     child.apply_text(child.legal_texts()[0])
     assert position.legal_texts() == before
+
+
+def test_apply_text_refuses_what_is_not_legal_and_changes_nothing():
+    position = Position(Anou())
+    position.deal_from(unshuffled(C.DECK_52, 4, 13))
+    position.apply_text("play AS")  # the unshuffled deal gives the dealer ♠A
+    legal = position.legal_texts()
+    in_hand = ["play " + C.text(card_of(x)) for x in position.hands[position.turn]]
+    off_suit = [t for t in in_hand if t not in legal]
+    assert off_suit and len(legal) < len(in_hand)  # seat 1 holds ♠ and must follow (anou.md "A deal" 3)
+    for text in (off_suit[0], "play AS", "take KS@1", "nonsense"):
+        with pytest.raises(ValueError):
+            position.apply_text(text)
+        assert position.legal_texts() == legal

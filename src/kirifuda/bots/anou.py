@@ -18,13 +18,15 @@ from typing import Any, ClassVar, TypeVar
 
 from ..core import Action
 from ..fast.anou import PLAYING, Position, option_text
-from ..games.anou import OVER, Anou, AnouOptions, AnouState
+from ..games.anou import OVER, TAKE_FIRST, TAKE_SECOND, Anou, AnouOptions, AnouState
 from .anou_playout import ClubPlayer, Playout, WallValues
 from .anou_sampler import AnouKnowledge, SamplingPlan, sampling_plan
 from .info import InfoState
 from .kit import GameKit
 
 _NOBODY: frozenset[int] = frozenset()
+PRIORS_KEPT = 4096
+"""Take orders remembered for progressive widening (cleared when full)."""
 
 
 class SearchGame:
@@ -63,8 +65,8 @@ class SearchGame:
 class Kit(GameKit):
     """Anou's part of the bots (see the module docstring)."""
 
-    budgets: ClassVar[dict[str, int]] = {"easy": 500, "normal": 2500, "hard": 10000}
-    horizon: ClassVar[int] = 1
+    budgets: ClassVar[dict[str, int]] = {"easy": 400, "normal": 2000, "hard": 6000}
+    horizon: ClassVar[int] = 0
     """Whole tricks a playout plays after the current one before the walls are valued (docs/bots/anou.md)."""
 
     def __init__(self, game: Anou) -> None:
@@ -80,6 +82,7 @@ class Kit(GameKit):
         self._plan_for: InfoState | None = None
         self._plan: SamplingPlan | None = None
         self._sampled: AnouState | None = None  # the last sample, whose seat's knowledge of voids is the plan's
+        self._priors: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[int]] = {}
 
     # what a seat knows
     def knowledge(self, seat: int) -> AnouKnowledge:
@@ -121,11 +124,20 @@ class Kit(GameKit):
     def prior(self, state: Any, seat: int, legal: Sequence[Any]) -> Sequence[Any]:
         """Takes best first by the exact score change they make (the 2nd's up to 36 choices are widened)."""
         p = self.position(state)
-        options = p.options()
-        if len(options) != len(legal) or options[0][0] != "take":
+        if p.phase not in (TAKE_FIRST, TAKE_SECOND):
             return legal
-        gain = Playout.take_gain
-        order = sorted(range(len(legal)), key=lambda i: -gain(p, seat, options[i][1]))
+        # the take's choices are public (the pool, the wall): one order per pool and wall, whatever the sample
+        key = (seat, tuple(p.pool), tuple(p.walls[seat]))
+        order = self._priors.get(key)
+        if order is None:
+            options = p.options()
+            gain = Playout.take_gain
+            order = sorted(range(len(options)), key=lambda i: -gain(p, seat, options[i][1]))
+            if len(self._priors) > PRIORS_KEPT:
+                self._priors.clear()
+            self._priors[key] = order
+        if len(order) != len(legal):
+            return legal
         return [legal[i] for i in order]
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:

@@ -297,22 +297,23 @@ class Playout:
         candidates = [lead * 16 + b for b in LOWS[m]] if m else p.hands[seat]
         pool = sorted([y for _, y in trick])
         choice, choice_v = candidates[0], -99
-        none_done = False
+        known: dict[int, int] = {}  # (outcome, suit) → value: a wall cares for suits, not ranks
         for x in candidates:
             k = 32 - (x & 15) if x >> 4 == lead else 12 - (x & 15)
-            if k > best:
-                v, _ = self.best_single(p, seat, sorted([*pool, x]))
-            elif k > runner:
-                rest = sorted([*pool, x])
-                _, taken = self.best_single(p, first, rest)
-                rest.remove(taken[0][0])
-                v, _ = self.best_pair(p, seat, rest)
-            else:
-                if none_done:
-                    continue  # every card outside the top two gives nothing; the first is the highest
-                none_done = True
-                v = 0
-            if v > choice_v:
+            outcome = 0 if k > best else 1 if k > runner else 2
+            key = outcome * 4 + (x >> 4)
+            v = known.get(key)
+            if v is None:
+                if outcome == 0:
+                    v = self.best_single(p, seat, sorted([*pool, x]))[0]
+                elif outcome == 1:
+                    rest = sorted([*pool, x])
+                    rest.remove(self.best_single(p, first, rest)[1][0][0])
+                    v = self.best_pair(p, seat, rest)[0]
+                else:
+                    v = 0  # outside the top two: nothing taken
+                known[key] = v
+            if v > choice_v:  # among equal values the first, the highest card
                 choice, choice_v = x, v
         return choice
 

@@ -104,6 +104,8 @@ PLAY_TEXTS = tuple("play " + t for t in TEXTS)
 TEXT_KEYS = {t: x for x, t in enumerate(TEXTS) if t}
 PLACED_TEXTS = tuple((t, *(f"{t}@{col + 1}" for col in range(4))) for t in TEXTS)
 """``PLACED_TEXTS[key][column + 1]``: a card with the column it opens (``AS@1``), or none (column −1: ``AS``)."""
+TAKE_TEXTS = tuple(tuple("take " + t for t in placed) for placed in PLACED_TEXTS)
+ROOT_TEXTS = tuple(tuple("root " + t for t in placed) for placed in PLACED_TEXTS)
 REVERSED = tuple(sum(1 << (12 - r) for r in range(13) if m >> r & 1) for m in range(1 << 13))
 """``REVERSED[m]``: a suit's 13-bit mask by rank (bit ``rank``, as in card ints) as one by key bit (``12 − rank``)."""
 PLANS = (1, 2, 3, 4)
@@ -140,6 +142,7 @@ class Position:
         "played",
         "voids",
         "_choices",
+        "_texts",
     )
 
     def __init__(self, game: Anou):
@@ -172,6 +175,7 @@ class Position:
         self.played = [0, 0, 0, 0]  # suit → cards of the deal played or rooted (public: R2)
         self.voids = [0] * n  # seat → suits it has shown it lacks this deal (ござらぬゆえ), as far as known
         self._choices: list[tuple[str, Any]] | None = None
+        self._texts: list[str] | None = None  # the canonical texts of ``_choices``
 
     def copy(self) -> Position:
         p = Position.__new__(Position)
@@ -187,7 +191,7 @@ class Position:
         p.scores = self.scores[:]
         p.played = self.played[:]
         p.voids = self.voids[:]
-        p._choices = None
+        p._choices = p._texts = None
         return p
 
     @classmethod
@@ -200,9 +204,11 @@ class Position:
         per-iteration copy of a sampled state. A pure state does not say which suits seats have shown they lack
         earlier in the deal: ``voids`` (seat → suit bits) may (a seat's knowledge)."""
         p = Position.__new__(Position)
-        for name in self._SETTINGS:
-            setattr(p, name, getattr(self, name))
-        n = self.n
+        p.n = n = self.n
+        p.hand_size = self.hand_size
+        p.deck_keys = self.deck_keys
+        p.root_stones = self.root_stones
+        p.deck_suits = self.deck_suits
         p.phase = state.phase
         p.deal_index = state.deal_index
         p.dealer = state.dealer
@@ -254,7 +260,7 @@ class Position:
         p.played = played
         p.pool = sorted(key_of(c) for c in C.cards_in(state.pool)) if state.pool else []
         p.voids = list(voids) if voids is not None else [0] * n
-        p._choices = None
+        p._choices = p._texts = None
         return p
 
     # dealing
@@ -328,24 +334,34 @@ class Position:
 
     def legal_texts(self) -> list[str]:
         """The canonical texts of the legal actions of the seat to act (``[]`` if none)."""
-        options = self.options()
         if self.phase == PLAY:
-            return [PLAY_TEXTS[x] for _, x in options]
-        return [option_text(kind, what) for kind, what in options]
+            seat = self.turn
+            if self.trick:
+                lead = self.trick[0][1] >> 4
+                m = self.suits[seat * 4 + lead]
+                if m:
+                    return [PLAY_TEXTS[lead * 16 + b] for b in LOWS[m]]
+            return [PLAY_TEXTS[x] for x in self.hands[seat]]
+        texts = self._texts
+        if texts is None or self._choices is None:
+            texts = self._texts = [option_text(kind, what) for kind, what in self.options()]
+        return texts
 
     def apply_text(self, text: str) -> None:
         """Play the legal action named ``text`` (as :meth:`legal_texts` names it)."""
-        options = self.options()
         if self.phase == PLAY:
-            key = TEXT_KEYS.get(text[5:], -1)
-            if ("play", key) in options:
-                self.play_card(key)
-                return
-        else:
-            for kind, what in options:
-                if option_text(kind, what) == text:
-                    self._apply(kind, what)
+            key = TEXT_KEYS.get(text[5:], -1) if text.startswith("play ") else -1
+            seat = self.turn
+            if key >= 0 and self.suits[seat * 4 + (key >> 4)] >> (key & 15) & 1:
+                lead = self.trick[0][1] >> 4 if self.trick else key >> 4
+                if key >> 4 == lead or not self.suits[seat * 4 + lead]:  # must follow (anou.md "A deal" 3)
+                    self.play_card(key)
                     return
+        else:
+            texts = self.legal_texts()
+            if text in texts:
+                self._apply(*self.options()[texts.index(text)])
+                return
         raise ValueError(f"{text!r} is not a legal action here")
 
     def _apply(self, kind: str, what: Any) -> None:
@@ -360,7 +376,7 @@ class Position:
     def play_card(self, x: int) -> None:
         """The seat to act plays the card ``x`` (a key) to the trick."""
         seat = self.turn
-        self._choices = None
+        self._choices = self._texts = None
         self.hands[seat].remove(x)
         s = x >> 4
         bit = 1 << (x & 15)
@@ -402,7 +418,7 @@ class Position:
     def root(self, x: int, column: int) -> None:
         """The seat to act places the root stone (根石) ``x`` from hand, opening ``column`` if its suit has none."""
         seat = self.turn
-        self._choices = None
+        self._choices = self._texts = None
         self._place(seat, ((x, column),))
         self.hands[seat].remove(x)
         s = x >> 4
@@ -419,7 +435,7 @@ class Position:
         """The 1st (one card) or the 2nd (two) takes from the pool: ``((key, column), ...)``, the column
         only where the card's suit has none yet (−1 otherwise)."""
         seat = self.turn
-        self._choices = None
+        self._choices = self._texts = None
         self._place(seat, placements)
         if self.phase == TAKE_FIRST:
             self.pool.remove(placements[0][0])
@@ -447,7 +463,11 @@ def option_text(kind: str, what: Any) -> str:
     """The canonical text of an option ``(kind, what)`` of :meth:`Position._options`."""
     if kind == "play":
         return PLAY_TEXTS[what]
-    return f"{kind} " + " ".join(PLACED_TEXTS[x][col + 1] for x, col in what)
+    if len(what) == 1:
+        x, col = what[0]
+        return (TAKE_TEXTS if kind == "take" else ROOT_TEXTS)[x][col + 1]
+    (a, ca), (b, cb) = what
+    return "take " + PLACED_TEXTS[a][ca + 1] + " " + PLACED_TEXTS[b][cb + 1]
 
 
 # --- the options covered -----------------------------------------------------------------------
