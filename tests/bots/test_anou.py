@@ -9,15 +9,17 @@ import pytest
 from swaps import random_match
 
 from kirifuda import cards as C
-from kirifuda.bots import make_bot
+from kirifuda.bots import make_bot, make_cheating_bot
 from kirifuda.bots.anou import Kit
 from kirifuda.bots.anou_playout import ClubPlayer, Playout, WallValues
 from kirifuda.bots.anou_sampler import AnouKnowledge
+from kirifuda.bots.base import SearchBot
 from kirifuda.bots.info import InfoState
 from kirifuda.bots.kit import GameKit
 from kirifuda.bots.table import Seating
 from kirifuda.fast.anou import Position, option_text
-from kirifuda.games.anou import PLAY, TAKE_FIRST, TAKE_SECOND, Anou, AnouState
+from kirifuda.games.anou import PLAY, ROOT, TAKE_FIRST, TAKE_SECOND, Anou, AnouState
+from kirifuda.match import Match
 
 SEARCH_HOOKS = hasattr(GameKit, "searchable")
 needs_search_hooks = pytest.mark.skipif(
@@ -261,6 +263,10 @@ def test_truncated_playout_values_walls_by_the_measured_table():
     assert p.phase == PLAY and not p.trick and len(p.hands[p.turn]) == 12  # one trick played, then valued
     assert out == ClubPlayer(4, values).evaluate(p)
     assert all(0 <= v <= 12 for v in out)
+    p.play_card(p.hands[p.turn][0])  # a lead: in the middle of a trick, horizon 0 plays it to its end
+    out = ClubPlayer(4, values, horizon=0).playout(p)
+    assert p.phase == PLAY and not p.trick and len(p.hands[p.turn]) == 11
+    assert out == ClubPlayer(4, values).evaluate(p)
 
 
 @pytest.mark.parametrize("config", ["4p", "4p-roots", "3p-36", "3p-36-roots", "3p-52", "3p-52-roots"])
@@ -273,6 +279,36 @@ def test_every_option_combination_has_a_wall_value_table(config):
 # --- the search ---------------------------------------------------------------------------------------
 
 
+ALL_OPTIONS = [
+    {"players": 4},
+    {"players": 4, "root_stones": True, "first_dealer": 3},
+    {"players": 3},
+    {"players": 3, "deck3": "52", "first_dealer": 2},
+    {"players": 3, "root_stones": True},
+    {"players": 3, "deck3": "52", "root_stones": True, "first_dealer": 1},
+]
+
+
+@needs_search_hooks
+@pytest.mark.parametrize("options", ALL_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_search_chooses_a_legal_action_in_every_phase_for_every_option_combination(options):
+    """A root stone (with that variant), a lead, a follow, the 1st's take and the 2nd's, met in a random game."""
+    game = Anou(**options)
+    rng = random.Random(7)
+    wanted = {"lead", "follow", TAKE_FIRST, TAKE_SECOND} | ({ROOT} if options.get("root_stones") else set())
+    match = Match(game, seed=20)
+    while wanted:
+        (seat,) = match.to_act()
+        state = match.state
+        kind = ("follow" if state.trick else "lead") if state.phase == PLAY else state.phase
+        legal = match.legal_actions(seat)
+        if kind in wanted and len(legal) > 1:
+            assert make_bot("easy", game, seed=1).act(Seating(match, {}).info(seat), legal) in legal
+            wanted.discard(kind)
+        match.act(seat, rng.choice(legal))
+
+
+@pytest.mark.slow
 @needs_search_hooks
 @pytest.mark.parametrize(
     "options", [{"players": 4}, {"players": 4, "root_stones": True}, {"players": 3}, {"players": 3, "deck3": "52"}]
@@ -295,5 +331,44 @@ def test_search_is_deterministic_for_a_seed():
     (seat,) = match.to_act()
     info = Seating(match, {}).info(seat)
     legal = match.legal_actions(seat)
-    first = [str(make_bot("easy", game, seed=3).act(info, legal)) for _ in range(2)]
+    # without the time cap (a safety net measured in wall-clock time, which a loaded machine may hit)
+    kit = Kit(game)
+    first = [
+        str(SearchBot(kit, name="easy", iterations=kit.budgets["easy"], seed=3).act(info, legal)) for _ in range(2)
+    ]
     assert first[0] == first[1]
+
+
+@needs_search_hooks
+def test_cheating_twin_searches_the_true_state():
+    game = Anou()
+    match = random_match(game, 4, 9, random.Random(1))
+    (seat,) = match.to_act()
+    legal = match.legal_actions(seat)
+    twin = make_cheating_bot("easy-cheat", game, seed=2)
+    assert twin.act_on_state(match.state, seat, legal, len(match.events)) in legal
+
+
+def test_prior_puts_the_takes_that_score_best_first():
+    """The 2nd's take (up to 36 choices, widened progressively by the search) in order of the exact score change."""
+    game, state, info = scenario(
+        seat=2,
+        hand="2C 3C",
+        walls={2: ("", "KH QH", "", "9S")},
+        trick=((0, "AH"), (1, "5S"), (2, "JH"), (3, "4C")),
+        phase=TAKE_SECOND,
+        first=0,
+        second=2,
+        pool="5S JH 4C",
+    )
+    kit = Kit(game)
+    legal = game.legal_actions(state, 2)
+    ordered = [str(a) for a in kit.prior(state, 2, legal)]
+    assert sorted(ordered) == sorted(str(a) for a in legal)
+    p = kit.position(state)
+    gains = [
+        Playout.take_gain(p, 2, dict(zip(p.legal_texts(), (w for _, w in p.options()), strict=True))[t])
+        for t in ordered
+    ]
+    assert gains == sorted(gains, reverse=True)
+    assert gains[0] == 2 and gains[-1] < 0

@@ -199,15 +199,15 @@ def test_sampler_draws_every_consistent_placement_uniformly(options):
         assert kit.plan(info).placements == len(truth)
         rng = random.Random(checked)
         places = [s for s in range(game.n) if s != seat]
-        per = 200
+        per = 120
         drawn = Counter()
         for _ in range(per * len(truth)):
             sample = kit.sample(info, rng)
             drawn[(*(sample.hands[s] for s in places), sample.unused)] += 1
         assert set(drawn) == truth
-        assert min(drawn.values()) > per * 0.6 and max(drawn.values()) < per * 1.4
+        assert min(drawn.values()) > per * 0.5 and max(drawn.values()) < per * 1.5
         checked += 1
-        if checked == 4:
+        if checked == 3:
             break
     assert checked >= 2
 

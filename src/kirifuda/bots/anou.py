@@ -18,8 +18,8 @@ from typing import Any, ClassVar, TypeVar
 
 from ..core import Action
 from ..fast.anou import PLAYING, Position, option_text
-from ..games.anou import OVER, TAKE_FIRST, TAKE_SECOND, Anou, AnouOptions, AnouState
-from .anou_playout import ClubPlayer, Playout, WallValues
+from ..games.anou import OVER, PLAY, ROOT, Anou, AnouOptions, AnouState
+from .anou_playout import ClubPlayer, Playout, WallValues, suit_remaining
 from .anou_sampler import AnouKnowledge, SamplingPlan, sampling_plan
 from .info import InfoState
 from .kit import GameKit
@@ -65,7 +65,7 @@ class SearchGame:
 class Kit(GameKit):
     """Anou's part of the bots (see the module docstring)."""
 
-    budgets: ClassVar[dict[str, int]] = {"easy": 400, "normal": 2000, "hard": 6000}
+    budgets: ClassVar[dict[str, int]] = {"easy": 500, "normal": 2500, "hard": 7000}
     horizon: ClassVar[int] = 0
     """Whole tricks a playout plays after the current one before the walls are valued (docs/bots/anou.md)."""
 
@@ -82,7 +82,7 @@ class Kit(GameKit):
         self._plan_for: InfoState | None = None
         self._plan: SamplingPlan | None = None
         self._sampled: AnouState | None = None  # the last sample, whose seat's knowledge of voids is the plan's
-        self._priors: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[int]] = {}
+        self._priors: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], list[int]] = {}
 
     # what a seat knows
     def knowledge(self, seat: int) -> AnouKnowledge:
@@ -122,17 +122,28 @@ class Kit(GameKit):
         return _by_text(legal, option_text(*self._policy.choose(self.position(state))))
 
     def prior(self, state: Any, seat: int, legal: Sequence[Any]) -> Sequence[Any]:
-        """Takes best first by the exact score change they make (the 2nd's up to 36 choices are widened)."""
+        """Takes best first by the exact score change they make (the 2nd's up to 36 choices are widened), root
+        stones by the policy's liking (13 cards × 4 columns at first)."""
         p = self.position(state)
-        if p.phase not in (TAKE_FIRST, TAKE_SECOND):
+        if p.phase == PLAY:
             return legal
-        # the take's choices are public (the pool, the wall): one order per pool and wall, whatever the sample
-        key = (seat, tuple(p.pool), tuple(p.walls[seat]))
+        # a take's choices are public (the pool, the wall): one order per pool and wall, whatever the sample;
+        # a root stone's depend on the hand, which is the seat's own
+        hand = tuple(p.hands[seat]) if p.phase == ROOT else ()
+        key = (seat, tuple(p.pool), tuple(p.walls[seat]), hand)
         order = self._priors.get(key)
         if order is None:
             options = p.options()
-            gain = Playout.take_gain
-            order = sorted(range(len(options)), key=lambda i: -gain(p, seat, options[i][1]))
+            if p.phase == ROOT:
+                value = self._policy.root_value
+                remaining = suit_remaining(p, seat)
+                stones = [what[0] for _, what in options]  # (card, column)
+                order = sorted(
+                    range(len(options)), key=lambda i: -value(p, seat, stones[i][0], stones[i][1], remaining)
+                )
+            else:
+                gain = Playout.take_gain
+                order = sorted(range(len(options)), key=lambda i: -gain(p, seat, options[i][1]))
             if len(self._priors) > PRIORS_KEPT:
                 self._priors.clear()
             self._priors[key] = order

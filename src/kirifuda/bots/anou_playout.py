@@ -219,24 +219,32 @@ class Playout:
         return raw_score(counts) - before
 
     def root(self, p: Position) -> tuple[int, int]:
-        """A root stone (根石): a card that fits the wall best, low cards first (they win fewer tricks)."""
+        """A root stone (根石): the card and column :meth:`root_value` likes best."""
         seat = p.turn
-        co, free, wall = p.co[seat], p.free[seat], p.walls[seat]
-        counts = [w.bit_count() for w in wall]
-        best, best_v = (p.hands[seat][0], -1), -99
+        co, free = p.co[seat], p.free[seat]
+        remaining = suit_remaining(p, seat)
+        best, best_v = (p.hands[seat][0], -1), -99.0
         for x in p.hands[seat]:
             s = x >> 4
-            col = co[s]
-            if col >= 0:
-                v = COLUMN_GAIN[col][counts[col]][0] * 4
-                place = -1
-            else:
-                place = OPEN[free][_remaining(p, seat, s)]
-                v = 4 - PLANS[place] // 2
-            v += (x & 15) // 4
+            place = -1 if co[s] >= 0 else OPEN[free][remaining[s]]
+            v = self.root_value(p, seat, x, place, remaining)
             if v > best_v:
                 best_v, best = v, (x, place)
         return best
+
+    @staticmethod
+    def root_value(p: Position, seat: int, x: int, column: int, remaining: list[int]) -> float:
+        """How much the policy likes placing ``x`` as a root stone (opening ``column`` if its suit has none): a
+        card that fits its column, into a column sized to its suit (``remaining``: :func:`suit_remaining`), a low
+        card rather than a high one (low cards win fewer tricks; high ones win the tricks the wall wants)."""
+        s = x >> 4
+        col = p.co[seat][s]
+        if col >= 0:
+            v = COLUMN_GAIN[col][p.walls[seat][col].bit_count()][0] * 4.0
+        else:
+            fit = OPEN[p.free[seat]][remaining[s]]
+            v = 4.0 - PLANS[column] // 2 - (0.5 if column != fit else 0.0)
+        return v + (x & 15) // 4
 
     # plays -------------------------------------------------------------------------------------
     def play(self, p: Position) -> int:
@@ -365,14 +373,14 @@ class Playout:
         """Play ``p`` on to the end of its deal, or to the end of ``horizon`` more tricks after the current one
         where there is a value table: the deal's scores, or each wall's value there."""
         done = len(p.scores)
-        tricks = -1 if p.trick or p.phase != PLAY else 0  # the current trick does not count
+        boundaries = 0  # trick boundaries met: the end of the current trick (or the start) is the first
         horizon = self.horizon
         while len(p.scores) == done:
             phase = p.phase
             if phase == PLAY:
                 if not p.trick:
-                    tricks += 1
-                    if tricks > horizon:
+                    boundaries += 1
+                    if boundaries > horizon:
                         return self.evaluate(p)
                 p.play_card(self.play(p))
             elif phase == TAKE_FIRST:
@@ -391,6 +399,11 @@ class Playout:
         for wall in p.walls:
             out.append(row[cell((wall[0].bit_count(), wall[1].bit_count(), wall[2].bit_count(), wall[3].bit_count()))])
         return tuple(out)
+
+
+def suit_remaining(p: Position, seat: int) -> list[int]:
+    """Per suit, the cards not yet played and not in ``seat``'s hand (what it may still be given)."""
+    return [_remaining(p, seat, s) for s in range(4)]
 
 
 def _remaining(p: Position, seat: int, s: int) -> int:
