@@ -315,3 +315,25 @@ def test_apply_text_refuses_what_is_not_legal_and_changes_nothing():
         with pytest.raises(ValueError):
             position.apply_text(text)
         assert position.legal_texts() == legal
+
+
+def test_root_stone_texts_are_the_pure_engines_and_others_are_refused():
+    """根石 in canonical text: ``@n`` only for a suit without a column (anou.md "The wall")."""
+    game = Anou(root_stones=True)
+    match = Match(game, seed=4)
+    position = Position.from_state(game, match.state)
+    rng = random.Random(4)
+    while match.state.phase == "root":
+        (seat,) = match.to_act()
+        legal = [str(a) for a in match.legal_actions(seat)]
+        assert position.legal_texts() == legal
+        hand = [C.text(card_of(x)) for x in position.hands[seat]]
+        for card in hand[:3]:
+            for text in (f"root {card}", f"root {card}@1", f"root {card}@4", f"root {card}@5"):
+                if text not in legal:
+                    with pytest.raises(ValueError):
+                        position.copy().apply_text(text)
+        text = rng.choice(legal)
+        match.act(seat, text)
+        position.apply_text(text)
+    assert position.legal_texts() == [str(a) for a in match.legal_actions(next(iter(match.to_act())))]

@@ -219,30 +219,31 @@ class Playout:
         return raw_score(counts) - before
 
     def root(self, p: Position) -> tuple[int, int]:
-        """A root stone (根石): the card and column :meth:`root_value` likes best."""
+        """A root stone (根石): the card and column :meth:`root_value` likes best — of each suit in hand only its
+        lowest card can be best, into its suit's column or the free column sized to the suit."""
         seat = p.turn
-        co, free = p.co[seat], p.free[seat]
-        remaining = suit_remaining(p, seat)
+        co, free, suits = p.co[seat], p.free[seat], p.suits
         best, best_v = (p.hands[seat][0], -1), -99.0
-        for x in p.hands[seat]:
-            s = x >> 4
-            place = -1 if co[s] >= 0 else OPEN[free][remaining[s]]
-            v = self.root_value(p, seat, x, place, remaining)
-            if v > best_v:
-                best_v, best = v, (x, place)
+        for s in range(4):
+            m = suits[seat * 4 + s]
+            if m:
+                x = s * 16 + LOWS[m][-1]
+                place = -1 if co[s] >= 0 else OPEN[free][_remaining(p, seat, s)]
+                v = self.root_value(p, seat, x, place, place)
+                if v > best_v:
+                    best_v, best = v, (x, place)
         return best
 
     @staticmethod
-    def root_value(p: Position, seat: int, x: int, column: int, remaining: list[int]) -> float:
-        """How much the policy likes placing ``x`` as a root stone (opening ``column`` if its suit has none): a
-        card that fits its column, into a column sized to its suit (``remaining``: :func:`suit_remaining`), a low
-        card rather than a high one (low cards win fewer tricks; high ones win the tricks the wall wants)."""
-        s = x >> 4
-        col = p.co[seat][s]
+    def root_value(p: Position, seat: int, x: int, column: int, fit: int) -> float:
+        """How much the policy likes placing ``x`` as a root stone, opening ``column`` if its suit has none (``fit``:
+        the free column :data:`OPEN` sizes to the suit): a card that fits its column, into a column sized to its
+        suit, a low card rather than a high one (low cards win fewer tricks; high ones win the tricks the wall
+        wants)."""
+        col = p.co[seat][x >> 4]
         if col >= 0:
             v = COLUMN_GAIN[col][p.walls[seat][col].bit_count()][0] * 4.0
         else:
-            fit = OPEN[p.free[seat]][remaining[s]]
             v = 4.0 - PLANS[column] // 2 - (0.5 if column != fit else 0.0)
         return v + (x & 15) // 4
 

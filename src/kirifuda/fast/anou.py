@@ -342,6 +342,18 @@ class Position:
                 if m:
                     return [PLAY_TEXTS[lead * 16 + b] for b in LOWS[m]]
             return [PLAY_TEXTS[x] for x in self.hands[seat]]
+        if self.phase == ROOT:  # a card of the hand into its suit's column, else into any free column
+            seat = self.turn
+            co = self.co[seat]
+            opened = [col + 1 for col in FREE[self.free[seat]]]
+            out = []
+            for x in self.hands[seat]:
+                names = ROOT_TEXTS[x]
+                if co[x >> 4] >= 0:
+                    out.append(names[0])
+                else:
+                    out += [names[c] for c in opened]
+            return out
         texts = self._texts
         if texts is None or self._choices is None:
             texts = self._texts = [option_text(kind, what) for kind, what in self.options()]
@@ -356,6 +368,16 @@ class Position:
                 lead = self.trick[0][1] >> 4 if self.trick else key >> 4
                 if key >> 4 == lead or not self.suits[seat * 4 + lead]:  # must follow (anou.md "A deal" 3)
                     self.play_card(key)
+                    return
+        elif self.phase == ROOT:
+            card, at, column = text[5:].partition("@")
+            key = TEXT_KEYS.get(card, -1) if text.startswith("root ") else -1
+            seat = self.turn
+            if key >= 0 and self.suits[seat * 4 + (key >> 4)] >> (key & 15) & 1:
+                col = int(column) - 1 if column in ("1", "2", "3", "4") else -1
+                bound = self.co[seat][key >> 4] >= 0
+                if bound if not at else not bound and col >= 0 and self.free[seat] >> col & 1:
+                    self.root(key, col)
                     return
         else:
             texts = self.legal_texts()
