@@ -18,7 +18,7 @@ import pytest
 from kirifuda import cards as C
 from kirifuda.core import Deal, option
 from kirifuda.fast import engine_for
-from kirifuda.fast.anou import FastAnou, Position
+from kirifuda.fast.anou import FastAnou, Position, card_of
 from kirifuda.games.anou import Anou, AnouOptions
 from kirifuda.match import Match
 from kirifuda.simulate import play_random_game as pure_random_game
@@ -242,3 +242,98 @@ def test_engine_for_declines_unknown_options_and_games():
         id = "gogyo-sokoku"
 
     assert engine_for(Other()) is None
+
+
+# --- positions loaded from pure states (the search's fast path) ----------------------------------
+
+
+def moments(game: Anou, seed: int, count: int):
+    """(match, position loaded from its state) at random moments of random games: every phase, deal and seat."""
+    rng = random.Random(seed)
+    for i in range(count):
+        match = Match(game, seed=seed * 100 + i)
+        for _ in range(rng.randrange(0, 3 * 6 * game.hand_size)):
+            if match.finished:
+                break
+            (seat,) = match.to_act()
+            match.act(seat, rng.choice(match.legal_actions(seat)))
+        yield match, Position.from_state(game, match.state)
+
+
+@pytest.mark.parametrize("options", BASE_OPTIONS, ids=label)
+def test_loaded_position_plays_on_by_text_in_lockstep(options):
+    """A position loaded from any pure state names the pure engine's legal actions (``legal_texts``), and playing
+    on by text in both engines gives the same turns and deal scores to the end of the game."""
+    game = Anou(**options)
+    rng = random.Random(1)
+    for match, position in moments(game, 3, 8):
+        assert tuple(position.scores) == game.deal_scores(match.state)
+        while not match.finished:
+            if position.phase == "deal":
+                position.deal_from(match.deals[len(position.scores)])
+            (seat,) = match.to_act()
+            assert position.turn == seat
+            legal = [str(a) for a in match.legal_actions(seat)]
+            assert position.legal_texts() == legal
+            text = rng.choice(legal)
+            match.act(seat, text)
+            position.apply_text(text)
+            assert tuple(position.scores) == game.deal_scores(match.state)
+        assert position.phase == "over"
+
+
+@pytest.mark.parametrize("options", BASE_OPTIONS, ids=label)
+def test_perft_from_loaded_positions(options):
+    """Perft five plies deep (through a trick's end: its takes and the next lead), from positions loaded at
+    random moments (a lead, a follow, either take): the loaded position is the pure state, not just its legal
+    actions."""
+    game = Anou(**options)
+    for match, position in moments(game, 5, 3):
+        if match.finished:
+            continue
+        assert fast_perft(position, 5) == pure_perft(game, match.state, 5)
+
+
+def test_loaded_position_copies_are_independent():
+    game = Anou()
+    match, position = next(moments(game, 2, 1))
+    child = position.copy()
+    before = position.legal_texts()
+    child.apply_text(child.legal_texts()[0])
+    assert position.legal_texts() == before
+
+
+def test_apply_text_refuses_what_is_not_legal_and_changes_nothing():
+    position = Position(Anou())
+    position.deal_from(unshuffled(C.DECK_52, 4, 13))
+    position.apply_text("play AS")  # the unshuffled deal gives the dealer ♠A
+    legal = position.legal_texts()
+    in_hand = ["play " + C.text(card_of(x)) for x in position.hands[position.turn]]
+    off_suit = [t for t in in_hand if t not in legal]
+    assert off_suit and len(legal) < len(in_hand)  # seat 1 holds ♠ and must follow (anou.md "A deal" 3)
+    for text in (off_suit[0], "play AS", "take KS@1", "nonsense"):
+        with pytest.raises(ValueError):
+            position.apply_text(text)
+        assert position.legal_texts() == legal
+
+
+def test_root_stone_texts_are_the_pure_engines_and_others_are_refused():
+    """根石 in canonical text: ``@n`` only for a suit without a column (anou.md "The wall")."""
+    game = Anou(root_stones=True)
+    match = Match(game, seed=4)
+    position = Position.from_state(game, match.state)
+    rng = random.Random(4)
+    while match.state.phase == "root":
+        (seat,) = match.to_act()
+        legal = [str(a) for a in match.legal_actions(seat)]
+        assert position.legal_texts() == legal
+        hand = [C.text(card_of(x)) for x in position.hands[seat]]
+        for card in hand[:3]:
+            for text in (f"root {card}", f"root {card}@1", f"root {card}@4", f"root {card}@5"):
+                if text not in legal:
+                    with pytest.raises(ValueError):
+                        position.copy().apply_text(text)
+        text = rng.choice(legal)
+        match.act(seat, text)
+        position.apply_text(text)
+    assert position.legal_texts() == [str(a) for a in match.legal_actions(next(iter(match.to_act())))]

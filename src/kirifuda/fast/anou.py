@@ -37,6 +37,7 @@ from ..games.anou import (
     TAKE_FIRST,
     TAKE_SECOND,
     Anou,
+    AnouState,
     next_dealer,
     wall_score,
 )
@@ -57,10 +58,6 @@ def key_of(card: int) -> int:
 
 def card_of(key: int) -> int:
     return (key & 0x30) | (12 - (key & 15))
-
-
-def _placed(key: int, column: int) -> str:
-    return C.text(card_of(key)) + ("" if column < 0 else f"@{column + 1}")
 
 
 def deal_keys(deck_keys: Sequence[int], n: int, hand_size: int, seed: int, index: int, dealer: int) -> list[list[int]]:
@@ -101,21 +98,62 @@ def pair_columns(co: Sequence[int], free: int, sa: int, sb: int, k: int) -> tupl
 
 # --- the step-wise position (perft, lockstep tests, search) ---------------------------------------
 
+TEXTS = tuple(C.text(card_of(x)) if (x & 15) < 13 else "" for x in range(64))
+"""``TEXTS[key]``: the card's canonical text (``AS``)."""
+PLAY_TEXTS = tuple("play " + t for t in TEXTS)
+TEXT_KEYS = {t: x for x, t in enumerate(TEXTS) if t}
+PLACED_TEXTS = tuple((t, *(f"{t}@{col + 1}" for col in range(4))) for t in TEXTS)
+"""``PLACED_TEXTS[key][column + 1]``: a card with the column it opens (``AS@1``), or none (column −1: ``AS``)."""
+TAKE_TEXTS = tuple(tuple("take " + t for t in placed) for placed in PLACED_TEXTS)
+ROOT_TEXTS = tuple(tuple("root " + t for t in placed) for placed in PLACED_TEXTS)
+REVERSED = tuple(sum(1 << (12 - r) for r in range(13) if m >> r & 1) for m in range(1 << 13))
+"""``REVERSED[m]``: a suit's 13-bit mask by rank (bit ``rank``, as in card ints) as one by key bit (``12 − rank``)."""
+PLANS = (1, 2, 3, 4)
+PLAYING = (ROOT, PLAY, TAKE_FIRST, TAKE_SECOND)
+
+
+SUIT_KEYS = tuple(tuple(tuple(16 * s + b for b in LOWS[m]) for m in range(1 << 13)) for s in range(4))
+"""``SUIT_KEYS[suit][m]``: the canonical keys of a suit's 13-bit key mask, high rank first."""
+
 
 class Position:
     """A mutable Anou game: number the legal actions of the seat to act (``count``), name them
     (``texts``, the canonical texts of the pure engine in its order), play one by index (``play``),
-    and ``copy`` for search. Deals come from the caller (``deal``)."""
+    and ``copy`` for search. Deals come from the caller (``deal``), or a whole position from a pure
+    state (``from_state``).
 
-    _SETTINGS = ("n", "hand_size", "deck_keys", "root_stones")
+    The search walks positions by canonical text (``legal_texts`` then ``apply_text``), and a playout
+    policy moves with the primitives ``play_card``, ``take`` and ``root`` (no legality checks: the
+    policy chooses among what the position offers)."""
+
+    _SETTINGS = ("n", "hand_size", "deck_keys", "root_stones", "deck_suits")
     _SCALARS = ("phase", "deal_index", "dealer", "turn", "first", "second", "roots_left")
-    __slots__ = (*_SETTINGS, *_SCALARS, "suits", "hands", "co", "free", "walls", "trick", "pool", "scores")
+    __slots__ = (
+        *_SETTINGS,
+        *_SCALARS,
+        "suits",
+        "hands",
+        "co",
+        "free",
+        "walls",
+        "trick",
+        "pool",
+        "scores",
+        "played",
+        "voids",
+        "_choices",
+        "_texts",
+    )
 
     def __init__(self, game: Anou):
         self.n = game.n
         self.hand_size = game.hand_size
         self.deck_keys = tuple(key_of(c) for c in game.deck())
         self.root_stones = game.options.root_stones
+        deck_suits = [0, 0, 0, 0]
+        for x in self.deck_keys:
+            deck_suits[x >> 4] |= 1 << (x & 15)
+        self.deck_suits = tuple(deck_suits)  # suit → the deck's cards of that suit (13-bit key mask)
         self.phase = DEAL
         self.deal_index = 0
         self.dealer = game.options.first_dealer
@@ -134,6 +172,10 @@ class Position:
         self.first = self.second = -1
         self.pool: list[int] = []
         self.roots_left = 0
+        self.played = [0, 0, 0, 0]  # suit → cards of the deal played or rooted (public: R2)
+        self.voids = [0] * n  # seat → suits it has shown it lacks this deal (ござらぬゆえ), as far as known
+        self._choices: list[tuple[str, Any]] | None = None
+        self._texts: list[str] | None = None  # the canonical texts of ``_choices``
 
     def copy(self) -> Position:
         p = Position.__new__(Position)
@@ -147,6 +189,78 @@ class Position:
         p.trick = self.trick[:]
         p.pool = self.pool[:]
         p.scores = self.scores[:]
+        p.played = self.played[:]
+        p.voids = self.voids[:]
+        p._choices = p._texts = None
+        return p
+
+    @classmethod
+    def from_state(cls, game: Anou, state: AnouState) -> Position:
+        """The position of a pure state (its current deal, the deal scores so far, whose turn it is)."""
+        return cls(game).load(state)
+
+    def load(self, state: AnouState, voids: Sequence[int] | None = None) -> Position:
+        """A new position holding ``state``, with this position's settings (the game's): the search's
+        per-iteration copy of a sampled state. A pure state does not say which suits seats have shown they lack
+        earlier in the deal: ``voids`` (seat → suit bits) may (a seat's knowledge)."""
+        p = Position.__new__(Position)
+        p.n = n = self.n
+        p.hand_size = self.hand_size
+        p.deck_keys = self.deck_keys
+        p.root_stones = self.root_stones
+        p.deck_suits = self.deck_suits
+        p.phase = state.phase
+        p.deal_index = state.deal_index
+        p.dealer = state.dealer
+        p.turn = state.turn
+        p.first = state.first
+        p.second = state.second
+        p.roots_left = state.roots_left
+        p.scores = list(state.scores)
+        suits = [0] * (4 * n)
+        hands = []
+        base = 0
+        for hand in state.hands:
+            m0 = suits[base] = REVERSED[hand & 0x1FFF]
+            m1 = suits[base + 1] = REVERSED[hand >> 16 & 0x1FFF]
+            m2 = suits[base + 2] = REVERSED[hand >> 32 & 0x1FFF]
+            m3 = suits[base + 3] = REVERSED[hand >> 48 & 0x1FFF]
+            hands.append([*SUIT_KEYS[0][m0], *SUIT_KEYS[1][m1], *SUIT_KEYS[2][m2], *SUIT_KEYS[3][m3]])
+            base += 4
+        p.suits = suits
+        p.hands = hands
+        played = [0, 0, 0, 0]
+        cos, frees, walls = [], [], []
+        for wall in state.walls:
+            co = [-1, -1, -1, -1]
+            free = ALL_FREE
+            keyed = [0, 0, 0, 0]
+            for col in range(4):
+                m = wall[col]
+                if m:
+                    free &= ~(1 << col)
+                    for s in range(4):
+                        r = m >> (16 * s) & 0x1FFF
+                        if r:
+                            co[s] = col
+                            r = REVERSED[r]
+                            keyed[col] = r << (16 * s)  # a mask of keys
+                            played[s] |= r
+            cos.append(co)
+            frees.append(free)
+            walls.append(keyed)
+        p.co, p.free, p.walls = cos, frees, walls
+        p.trick = [(seat, key_of(c)) for seat, c in state.trick]
+        for _, x in p.trick:
+            played[x >> 4] |= 1 << (x & 15)
+        for s in range(4):
+            r = state.discards >> (16 * s) & 0x1FFF
+            if r:
+                played[s] |= REVERSED[r]
+        p.played = played
+        p.pool = sorted(key_of(c) for c in C.cards_in(state.pool)) if state.pool else []
+        p.voids = list(voids) if voids is not None else [0] * n
+        p._choices = p._texts = None
         return p
 
     # dealing
@@ -169,10 +283,9 @@ class Position:
         """The deal a pure ``Match(game, seed=seed)`` draws now (Anou's only chance events are deals)."""
         self.deal(deal_keys(self.deck_keys, self.n, self.hand_size, seed, self.deal_index, self.dealer))
 
-    # actions
+    # actions by index (perft, lockstep) and by canonical text (search)
     def _options(self) -> list[tuple[str, Any]]:
-        """The legal actions in canonical order, as (kind, what) tuples: a key to play, else the (key, column)
-        pairs placed."""
+        """The legal actions in canonical order, as (kind, cards-with-columns) tuples."""
         seat = self.turn
         phase = self.phase
         if phase == PLAY:
@@ -202,49 +315,152 @@ class Position:
         return (-1,) if co[x >> 4] >= 0 else FREE[free]
 
     def count(self) -> int:
-        return len(self._options()) if self.phase in (ROOT, PLAY, TAKE_FIRST, TAKE_SECOND) else 0
+        return len(self._options()) if self.phase in PLAYING else 0
 
     def texts(self) -> list[str]:
-        out = []
-        for kind, what in self._options():
-            if kind == "play":
-                out.append(f"play {C.text(card_of(what))}")
-            else:
-                out.append(f"{kind} " + " ".join(_placed(x, col) for x, col in what))
-        return out
+        return [option_text(kind, what) for kind, what in self._options()]
 
     def play(self, k: int) -> None:
         """Play the ``k``-th legal action (canonical order) of the seat to act."""
-        kind, what = self._options()[k]
-        seat = self.turn
-        n = self.n
-        if kind == "play":
-            self._remove(seat, what)
-            self.trick.append((seat, what))
-            if len(self.trick) < n:
-                self.turn = (seat + 1) % n
+        self._apply(*self._options()[k])
+
+    def options(self) -> list[tuple[str, Any]]:
+        """The legal actions of the seat to act as ``(kind, what)`` options in canonical order (``option_text``
+        names them), computed once per position."""
+        options = self._choices
+        if options is None:
+            options = self._choices = self._options() if self.phase in PLAYING else []
+        return options
+
+    def legal_texts(self) -> list[str]:
+        """The canonical texts of the legal actions of the seat to act (``[]`` if none)."""
+        if self.phase == PLAY:
+            seat = self.turn
+            if self.trick:
+                lead = self.trick[0][1] >> 4
+                m = self.suits[seat * 4 + lead]
+                if m:
+                    return [PLAY_TEXTS[lead * 16 + b] for b in LOWS[m]]
+            return [PLAY_TEXTS[x] for x in self.hands[seat]]
+        if self.phase == ROOT:  # a card of the hand into its suit's column, else into any free column
+            seat = self.turn
+            co = self.co[seat]
+            opened = [col + 1 for col in FREE[self.free[seat]]]
+            out = []
+            for x in self.hands[seat]:
+                names = ROOT_TEXTS[x]
+                if co[x >> 4] >= 0:
+                    out.append(names[0])
+                else:
+                    out += [names[c] for c in opened]
+            return out
+        texts = self._texts
+        if texts is None or self._choices is None:
+            texts = self._texts = [option_text(kind, what) for kind, what in self.options()]
+        return texts
+
+    def apply_text(self, text: str) -> None:
+        """Play the legal action named ``text`` (as :meth:`legal_texts` names it)."""
+        if self.phase == PLAY:
+            key = TEXT_KEYS.get(text[5:], -1) if text.startswith("play ") else -1
+            seat = self.turn
+            if key >= 0 and self.suits[seat * 4 + (key >> 4)] >> (key & 15) & 1:
+                lead = self.trick[0][1] >> 4 if self.trick else key >> 4
+                if key >> 4 == lead or not self.suits[seat * 4 + lead]:  # must follow (anou.md "A deal" 3)
+                    self.play_card(key)
+                    return
+        elif self.phase == ROOT:
+            card, at, column = text[5:].partition("@")
+            key = TEXT_KEYS.get(card, -1) if text.startswith("root ") else -1
+            seat = self.turn
+            if key >= 0 and self.suits[seat * 4 + (key >> 4)] >> (key & 15) & 1:
+                col = int(column) - 1 if column in ("1", "2", "3", "4") else -1
+                bound = self.co[seat][key >> 4] >= 0
+                if bound if not at else not bound and col >= 0 and self.free[seat] >> col & 1:
+                    self.root(key, col)
+                    return
+        else:
+            texts = self.legal_texts()
+            if text in texts:
+                self._apply(*self.options()[texts.index(text)])
                 return
-            self._rank_trick()
+        raise ValueError(f"{text!r} is not a legal action here")
+
+    def _apply(self, kind: str, what: Any) -> None:
+        if kind == "play":
+            self.play_card(what)
+        elif kind == "root":
+            self.root(*what[0])
+        else:
+            self.take(what)
+
+    # primitives (a playout policy's moves)
+    def play_card(self, x: int) -> None:
+        """The seat to act plays the card ``x`` (a key) to the trick."""
+        seat = self.turn
+        self._choices = self._texts = None
+        self.hands[seat].remove(x)
+        s = x >> 4
+        bit = 1 << (x & 15)
+        self.suits[seat * 4 + s] &= ~bit
+        self.played[s] |= bit
+        trick = self.trick
+        if trick and trick[0][1] >> 4 != s:
+            self.voids[seat] |= 1 << (trick[0][1] >> 4)  # ござらぬゆえ
+        trick.append((seat, x))
+        if len(trick) < self.n:
+            self.turn = seat + 1 if seat + 1 < self.n else 0
             return
-        # every card of a placement goes to its suit's column, or opens the column named
+        # anou.md "A deal" 4: lead-suit cards above all others, then rank alone; on equal keys the earlier
+        # card stays above (only a strictly greater key overtakes). Keys: lead suit 20..32, others 0..12.
+        lead = trick[0][1] >> 4
+        best = runner = -1
+        first = second = -1
+        for who, y in trick:
+            k = 32 - (y & 15) if y >> 4 == lead else 12 - (y & 15)
+            if k > best:
+                runner, second = best, first
+                best, first = k, who
+            elif k > runner:
+                runner, second = k, who
+        self.first, self.second = first, second
+        self.pool = sorted([y for _, y in trick])
+        self.phase, self.turn = TAKE_FIRST, first
+
+    def _place(self, seat: int, placements: Sequence[tuple[int, int]]) -> None:
+        # every card goes to its suit's column, or opens the column named (anou.md "The wall")
         co, wall = self.co[seat], self.walls[seat]
-        for x, col in what:
+        for x, col in placements:
             s = x >> 4
             if co[s] < 0:
                 co[s] = col
                 self.free[seat] &= ~(1 << col)
             wall[co[s]] |= 1 << x
-        if kind == "root":
-            self._remove(seat, what[0][0])
-            self.roots_left -= 1
-            if self.roots_left:
-                self.turn = (seat + 1) % n
-            else:
-                self.phase, self.turn = PLAY, self.dealer
-            return
-        for x, _ in what:
-            self.pool.remove(x)
+
+    def root(self, x: int, column: int) -> None:
+        """The seat to act places the root stone (根石) ``x`` from hand, opening ``column`` if its suit has none."""
+        seat = self.turn
+        self._choices = self._texts = None
+        self._place(seat, ((x, column),))
+        self.hands[seat].remove(x)
+        s = x >> 4
+        bit = 1 << (x & 15)
+        self.suits[seat * 4 + s] &= ~bit
+        self.played[s] |= bit
+        self.roots_left -= 1
+        if self.roots_left:
+            self.turn = (seat + 1) % self.n
+        else:
+            self.phase, self.turn = PLAY, self.dealer
+
+    def take(self, placements: Sequence[tuple[int, int]]) -> None:
+        """The 1st (one card) or the 2nd (two) takes from the pool: ``((key, column), ...)``, the column
+        only where the card's suit has none yet (−1 otherwise)."""
+        seat = self.turn
+        self._choices = self._texts = None
+        self._place(seat, placements)
         if self.phase == TAKE_FIRST:
+            self.pool.remove(placements[0][0])
             self.phase, self.turn = TAKE_SECOND, self.second
             return
         self.pool = []  # 4 players: the last card is discarded (anou.md "A deal" 5)
@@ -253,20 +469,8 @@ class Position:
         if not self.hands[self.turn]:
             self._end_deal()
 
-    def _remove(self, seat: int, x: int) -> None:
-        self.hands[seat].remove(x)
-        self.suits[seat * 4 + (x >> 4)] &= ~(1 << (x & 15))
-
-    def _rank_trick(self) -> None:
-        lead = self.trick[0][1] >> 4
-        # lead-suit cards above all others, then rank; ties keep play order (sorted is stable)
-        order = sorted(self.trick, key=lambda t: -(((t[1] >> 4) == lead) * 16 + 12 - (t[1] & 15)))
-        self.first, self.second = order[0][0], order[1][0]
-        self.pool = sorted(x for _, x in self.trick)
-        self.phase, self.turn = TAKE_FIRST, self.first
-
     def _end_deal(self) -> None:
-        score = tuple(wall_score(w) for w in self.walls)
+        score = tuple(wall_score(tuple(w)) for w in self.walls)
         self.scores.append(score)
         self.deal_index += 1
         self.turn = -1
@@ -275,6 +479,17 @@ class Position:
         else:
             self.phase = DEAL
             self.dealer = next_dealer(self.dealer, score)
+
+
+def option_text(kind: str, what: Any) -> str:
+    """The canonical text of an option ``(kind, what)`` of :meth:`Position._options`."""
+    if kind == "play":
+        return PLAY_TEXTS[what]
+    if len(what) == 1:
+        x, col = what[0]
+        return (TAKE_TEXTS if kind == "take" else ROOT_TEXTS)[x][col + 1]
+    (a, ca), (b, cb) = what
+    return "take " + PLACED_TEXTS[a][ca + 1] + " " + PLACED_TEXTS[b][cb + 1]
 
 
 # --- the options covered -----------------------------------------------------------------------
