@@ -20,4 +20,9 @@ def engine_for(game: Game) -> object | None:
         from .anou import FastAnou, supports
 
         return FastAnou(game) if supports(game) else None
+    if game.id == "gogyo-sokoku":
+        from .gogyo_sokoku import FastGogyo
+        from .gogyo_sokoku import supports as gogyo_supports
+
+        return FastGogyo(game) if gogyo_supports(game) else None  # type: ignore[arg-type]
     return None
