@@ -115,7 +115,7 @@ class _Frame:
 class Kit(GameKit):
     """Gogyō Sōkoku's knowledge, sampler, heuristic and rollout (see the module docstring)."""
 
-    budgets = {"easy": 200, "normal": 1000, "hard": 4000}
+    budgets = {"easy": 300, "normal": 1500, "hard": 4500}
     """Iterations per decision, calibrated to ≈ 0.05 / 0.25 / 1 s on one core (docs/bots/gogyo_sokoku.md)."""
 
     def __init__(self, game: Any) -> None:

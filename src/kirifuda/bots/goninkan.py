@@ -163,7 +163,7 @@ class _Frame:
 class Kit(GameKit):
     """Gonin-kan's knowledge, sampler, heuristic and rollout (see the module docstring)."""
 
-    budgets = {"easy": 80, "normal": 400, "hard": 1600}
+    budgets = {"easy": 160, "normal": 800, "hard": 2400}
     """Iterations per decision, calibrated to ≈ 0.05 / 0.25 / 1 s on one core (docs/bots/goninkan.md)."""
     heuristic_samples = 12
     """Sampled states per legal card in the heuristic's trick evaluation."""
