@@ -625,9 +625,9 @@ def spend_cost(card: int, code: int, obs: GoninkanObservation) -> float:
     return cost
 
 
-def _key(card: int, lead: int, trump: int) -> int:
-    suit = card >> 4
-    return (suit == trump) * 64 + (suit == lead) * 32 + (card & 15) + 1
+LOW_RANK = tuple((m & -m).bit_length() - 1 for m in range(1 << 13))
+"""``LOW_RANK[m]``: the lowest rank of a 13-bit suit mask (−1 for none)."""
+SUITS = C.SUIT_MASKS
 
 
 def _lowest(m: int, avoid: int = HONOURS) -> int:
@@ -637,7 +637,7 @@ def _lowest(m: int, avoid: int = HONOURS) -> int:
     for s in range(4):
         bits = pool >> (16 * s) & 0x1FFF
         if bits:
-            r = (bits & -bits).bit_length() - 1
+            r = LOW_RANK[bits]
             if r < best_rank:
                 best, best_rank = 16 * s + r, r
     return best
@@ -652,6 +652,11 @@ def _highest(m: int) -> int:
             if r > best_rank:
                 best, best_rank = 16 * s + r, r
     return best
+
+
+def _above(card: int) -> int:
+    """The cards of ``card``'s suit ranked above it."""
+    return SUITS[card >> 4] & ~((2 << card) - 1)
 
 
 def policy_code(position: Position, rng: random.Random) -> int:
@@ -707,26 +712,33 @@ def _play_code(position: Position, seat: int, hand: int, rng: random.Random) -> 
         side = cards & ~(C.SUIT_MASKS[trump] if trump >= 0 else 0)
         return _lowest(side or cards)
     lead = position.lead
-    index = position.tricks_done
-    weak = position.rules.last_trick_joker == "weakest" and index == TRICKS - 1
-    winner = trick_winner(trick, lead, trump, weak)
-    best_card = next(c for p, c in trick if p == winner)
-    honours = 0
-    for _, c in trick:
-        if HONOURS >> c & 1:
-            honours += 1
+    weak = position.rules.last_trick_joker == "weakest" and position.tricks_done == TRICKS - 1
+    winner, best_card, honours = -1, -1, 0
+    best_key = -2
+    for player, card in trick:
+        if card == JOKER:
+            if not weak:
+                winner, best_card, best_key = player, card, 999
+            elif player == trick[0][0] and best_key < 0:
+                winner, best_card, best_key = player, card, (lead == trump) * 64 + 32
+        else:
+            suit = card >> 4
+            key = (suit == trump) * 64 + (suit == lead) * 32 + (card & 15) + 1
+            if key > best_key:
+                winner, best_card, best_key = player, card, key
+            honours += HONOURS >> card & 1
     friend = (position.napoleon >> winner & 1) == mine
     last = len(trick) == IN_PLAY - 1
-    if best_card == JOKER and not weak:
+    if best_key == 999:
         beaters = 0
+    elif best_card == JOKER:  # a weak led Joker: any card of its suit above none, or a trump, beats it
+        beaters = cards & (SUITS[lead] | (SUITS[trump] if trump >= 0 else 0))
+    elif best_card >> 4 == trump:
+        beaters = cards & _above(best_card)
     else:
-        best_key = -1 if best_card == JOKER else _key(best_card, lead, trump)
-        beaters = 0
-        for c in canonical(cards):
-            if _key(c, lead, trump) > best_key:
-                beaters |= 1 << c
+        beaters = cards & (_above(best_card) | (SUITS[trump] if trump >= 0 and trump != lead else 0))
     if friend:
-        if last or best_card == JOKER or not beaters:
+        if last or best_key == 999 or not beaters:
             feed = cards & HONOURS & ~beaters
             if feed:
                 return _lowest(feed, avoid=0)  # feed the partner's trick
