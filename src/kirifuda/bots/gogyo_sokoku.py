@@ -207,9 +207,6 @@ class Kit(GameKit):
         scores, _ = playout(state, rng)
         return scores
 
-    def roles(self, state: Any) -> tuple[str, ...] | None:
-        return None
-
 
 # --- reading an information state ---------------------------------------------------------------
 
