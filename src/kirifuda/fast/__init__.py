@@ -31,4 +31,16 @@ def engine_for(game: Game) -> FastEngine | None:
         from .anou import FastAnou, supports
 
         return FastAnou(game) if supports(game) else None
+    if game.id == "gogyo-sokoku":
+        from ..games.gogyo_sokoku import GogyoSokoku
+        from .gogyo_sokoku import FastGogyo
+        from .gogyo_sokoku import supports as gogyo_supports
+
+        return FastGogyo(game) if isinstance(game, GogyoSokoku) and gogyo_supports(game) else None
+    if game.id == "goninkan":
+        from ..games.goninkan import Goninkan
+        from .goninkan import FastGoninkan
+        from .goninkan import supports as goninkan_supports
+
+        return FastGoninkan(game) if isinstance(game, Goninkan) and goninkan_supports(game) else None
     return None
