@@ -20,4 +20,9 @@ def engine_for(game: Game) -> object | None:
         from .anou import FastAnou, supports
 
         return FastAnou(game) if supports(game) else None
+    if game.id in ("anarchy", "anarchy-bomb", "organised-chaos"):
+        from .anarchy import FastAnarchy
+        from .anarchy import supports as anarchy_supports
+
+        return FastAnarchy(game) if anarchy_supports(game) else None
     return None
