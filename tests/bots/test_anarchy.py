@@ -1,0 +1,310 @@
+"""The Anarchy family's kit (kirifuda.bots.anarchy): knowledge, sampler, undo_pending, heuristic, rollouts.
+
+Sampler properties (issue 10): every sample is consistent with the information state (the deal rebuilt from the
+sample replays this deal's actions legally to the sample itself, and the seat sees exactly what it sees now with
+the others' face-down choices taken back); every consistent placement of the unseen cards can be drawn (brute
+force over late positions, consistency judged by replaying); a sample never depends on the true hidden cards
+(worlds the seat cannot tell apart give the same samples).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import permutations
+
+import pytest
+from swaps import random_match, swapped
+
+from kirifuda import cards as C
+from kirifuda.bots.anarchy import AnarchyKnowledge, Kit
+from kirifuda.bots.table import Seating
+from kirifuda.core import Deal, KirifudaError
+from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give
+from kirifuda.match import Match
+from kirifuda.registry import make
+
+CASES = [  # every option that changes what a seat can see or where cards hide
+    ("anarchy", {}),
+    ("anarchy", {"players": 4}),
+    ("anarchy", {"bidding": "secret", "turnup": "contested"}),
+    ("anarchy-bomb", {}),
+    ("anarchy-bomb", {"players": 3, "bidding": "secret"}),
+    ("anarchy-bomb", {"players": 5, "bomb_wild": True}),
+    ("anarchy-bomb", {"players": 5, "deck5": "65"}),
+    ("organised-chaos", {}),
+    ("organised-chaos", {"players": 3}),
+    ("organised-chaos", {"players": 3, "dummy_passes": True}),
+    ("organised-chaos", {"players": 5}),
+]
+
+
+def label(case) -> str:
+    game_id, options = case
+    return game_id + "".join(f",{k}={v}" for k, v in options.items())
+
+
+def waiting_positions(game, count: int, seed: int):
+    """(match, seat) pairs from random games, the seat awaited."""
+    rng = random.Random(seed)
+    for attempt in range(count):
+        match = random_match(game, seed * 1000 + attempt, rng.randrange(1, 200), rng)
+        if match.to_act():
+            yield match, rng.choice(sorted(match.to_act()))
+
+
+# --- consistency ------------------------------------------------------------------------------
+
+
+def names(mask: int) -> list[int]:
+    return [C.base(c) for c in C.cards_in(mask)]
+
+
+def rebuild_and_replay(game, match: Match, seat: int, sample, knowledge: AnarchyKnowledge):
+    """The deal rebuilt from ``sample`` (hidden hands as sampled, plus what each seat has played and passed) and
+    this deal's actions replayed on it: the others' passes as the sample has them, their face-down choices still
+    pending left out."""
+    start = max(i for i, e in enumerate(match.events) if e.actor == "deal")
+    n = game.n
+    chaos_exchanged = game.chaos and sample.phase != PASS
+    hands = []
+    for s in range(n):
+        held = sample.hands[s] | (sample.given[s] if sample.phase == PASS else 0)
+        if sample.chosen[s] != NO_CARD:
+            held |= 1 << sample.chosen[s]
+        dealt = names(held) + names(knowledge.played[s])  # a list: two copies of a name are two entries
+        if chaos_exchanged:
+            for c in names(sample.received[s]):
+                dealt.remove(c)
+            dealt += names(sample.given[s])
+        hands.append(tuple(dealt))
+    turned = list(knowledge.dummy_turned)
+    stock = turned + list(sample.dummy)
+    if game.has_dummy and getattr(game.options, "dummy_passes", False) and chaos_exchanged:
+        stock = names(sample.received[(sample.dealer + 1) % n]) + stock[:10]
+    rest = list(knowledge.turnups) + list(sample.rest)
+    spare = [] if game.spare_size == 0 else [sample.spare if sample.spare != NO_CARD else knowledge.bomb_card]
+    deal = Deal(tuple(hands), rest=tuple(C.base(c) for c in rest), spare=tuple(C.base(c) for c in spare))
+    deal = Deal(deal.hands, deal.rest, deal.spare, dummy=tuple(C.base(c) for c in stock))
+    state = game.apply_deal(match.events[start].before, deal)
+    true = match.state
+    face_down = {PLAY: [c != NO_CARD for c in true.chosen], PASS: [bool(g) for g in true.given]}.get(
+        true.phase, [b is not None and game.secret_bids for b in true.bids]
+    )
+    pending = [s for s in range(n) if s != seat and face_down[s]]
+    skip = {max(i for i, e in enumerate(match.events) if e.actor == s) for s in pending}
+    for i in range(start + 1, len(match.events)):
+        event = match.events[i]
+        if i in skip:
+            continue
+        action = event.action
+        if isinstance(action, Give) and event.actor != seat:
+            action = Give(tuple(C.sorted_cards(names(sample.given[event.actor]))))
+        state = game.apply(state, event.actor, action)
+    return state
+
+
+@pytest.mark.parametrize("case", CASES, ids=label)
+def test_every_sample_replays_from_its_rebuilt_deal_to_what_the_seat_sees(case):
+    game = make(*case)
+    kit = Kit(game)
+    checked = 0
+    for match, seat in waiting_positions(game, 25, 3):
+        info = Seating(match, {}).info(seat)
+        assert isinstance(info.knowledge, AnarchyKnowledge)
+        truth = kit.undo_pending(match.state, seat)
+        for k in range(2):
+            sample = kit.sample(info, random.Random(k))
+            assert seat in game.to_act(sample)
+            assert game.observation(sample, seat) == game.observation(truth, seat)
+            assert Counter(map(C.base, game.all_cards(sample))) == Counter(map(C.base, game.all_cards(truth)))
+            replayed = rebuild_and_replay(game, match, seat, sample, info.knowledge)
+            assert game.observation(replayed, seat).to_json() == game.observation(sample, seat).to_json()
+            if not any(c & C.COPY for c in game.deck()):
+                assert replayed == sample
+            checked += 1
+    assert checked >= 20
+
+
+# --- completeness -----------------------------------------------------------------------------
+
+
+def late_position(game, seat: int, tricks_left: int, seed: int, bomb_kept: bool = False) -> Match:
+    """A random game stopped with ``tricks_left`` tricks to choose, ``seat`` to choose first."""
+    rng = random.Random(seed)
+    for attempt in range(500):
+        match = Match(game, seed=seed * 100 + attempt)
+        while not match.finished:
+            if match.state.phase == PLAY and game.hand_size - match.state.tricks_done == tricks_left:
+                break
+            waiting = sorted(match.to_act())
+            s = waiting[0]
+            legal = match.legal_actions(s)
+            if bomb_kept and any(str(a) == "play JK" for a in legal) and len(legal) > 1:
+                legal = [a for a in legal if str(a) != "play JK"]
+            match.act(s, rng.choice(legal))
+        if not match.finished and (not bomb_kept or match.state.spare != NO_CARD):
+            return match
+    raise AssertionError("no such position")
+
+
+def placements(game, match: Match, seat: int) -> set:
+    """Every placement of the unseen cards into the places that hide them for which replaying this deal gives
+    the seat exactly the observations it had: judged by the rules alone."""
+    state = match.state
+    n = game.n
+    hidden_places = [("hand", s) for s in range(n) if s != seat]
+    sizes = [state.hands[s].bit_count() for s in range(n) if s != seat]
+    if game.has_dummy:
+        hidden_places.append(("dummy", 0))
+        sizes.append(len(state.dummy))
+    rest_hidden = len(state.rest) - (1 if game.original and state.rest else 0)
+    if rest_hidden:
+        hidden_places.append(("rest", 0))
+        sizes.append(rest_hidden)
+    unseen = [c for s in range(n) if s != seat for c in C.cards_in(state.hands[s])]
+    unseen += list(state.dummy) + list(state.rest[len(state.rest) - rest_hidden :])
+    start = max(i for i, e in enumerate(match.events) if e.actor == "deal")
+    deal = match.deals[-1]
+    own_history = [game.observation(e.after, seat) for e in match.events[start:]]
+    before = match.events[start].before
+    found = set()
+    for order in set(permutations(unseen)):
+        new = dict(zip(unseen, order, strict=True))
+
+        def moved(pile: tuple[int, ...], new: dict[int, int] = new) -> tuple[int, ...]:
+            return tuple(new.get(c, c) for c in pile)
+
+        candidate = Deal(tuple(moved(h) for h in deal.hands), moved(deal.rest), deal.spare, moved(deal.dummy))
+        try:
+            replayed = [game.apply_deal(before, candidate)]
+            for event in match.events[start + 1 :]:
+                replayed.append(game.apply(replayed[-1], event.actor, event.action))
+        except KirifudaError:
+            continue
+        if [game.observation(r, seat) for r in replayed] != own_history:
+            continue
+        end = replayed[-1]
+        found.add((tuple(end.hands[s] for s in range(n) if s != seat), tuple(end.dummy), tuple(end.rest)))
+    assert sizes
+    return found
+
+
+def drawn(kit: Kit, game, match: Match, seat: int, draws: int) -> set:
+    info = Seating(match, {}).info(seat)
+    rng = random.Random(0)
+    out = set()
+    n = game.n
+    for _ in range(draws):
+        s_ = kit.sample(info, rng)
+        out.add((tuple(s_.hands[s] for s in range(n) if s != seat), tuple(s_.dummy), tuple(s_.rest)))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("case", "tricks_left", "bomb_kept"),
+    [
+        (("anarchy", {"players": 4}), 2, False),
+        (("anarchy", {}), 1, False),
+        (("anarchy-bomb", {"players": 3}), 2, True),
+        (("anarchy-bomb", {}), 2, True),
+    ],
+    ids=["anarchy-4p", "anarchy-turnup", "bomb-3p-dummy-joker", "bomb-4p-joker"],
+)
+def test_the_sampler_draws_every_consistent_placement_and_nothing_else(case, tricks_left, bomb_kept):
+    game = make(*case)
+    match = late_position(game, 0, tricks_left, 5, bomb_kept)
+    seat = 0
+    consistent = placements(game, match, seat)
+    assert len(consistent) > 1
+    got = drawn(Kit(game), game, match, seat, 40 * len(consistent))
+    assert got == consistent
+
+
+# --- independence -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", CASES, ids=label)
+def test_samples_do_not_depend_on_cards_the_seat_cannot_see(case):
+    game = make(*case)
+    rng = random.Random(9)
+    checked = 0
+    for match, seat in waiting_positions(game, 40, 11):
+        other = swapped(match, seat, rng)
+        if other is None:
+            continue
+        a, b = Seating(match, {}).info(seat), Seating(other, {}).info(seat)
+        assert a == b
+        for k in range(3):
+            assert Kit(game).sample(a, random.Random(k)) == Kit(game).sample(b, random.Random(k))
+        checked += 1
+        if checked == 4:
+            break
+    assert checked >= 2
+
+
+# --- undo_pending -----------------------------------------------------------------------------
+
+
+def test_undo_pending_takes_back_the_others_face_down_cards_and_keeps_the_seats_own_KA3():
+    game = make("anarchy-bomb")
+    match = Match(game, seed=4)
+    while match.state.phase != PLAY:
+        (s,) = match.to_act()
+        match.act(s, match.legal_actions(s)[0])
+    for s in (1, 2):
+        match.act(s, match.legal_actions(s)[0])
+    state = Kit(game).undo_pending(match.state, 1)
+    assert state.chosen[1] == match.state.chosen[1] != NO_CARD
+    assert state.chosen[2] == NO_CARD
+    assert state.hands[2] == match.state.hands[2] | 1 << match.state.chosen[2]
+    assert game.to_act(state) == frozenset({0, 2, 3})
+
+
+def test_undo_pending_takes_back_passes_and_secret_bids():
+    chaos = make("organised-chaos")
+    match = Match(chaos, seed=2)
+    match.act(0, match.legal_actions(0)[5])
+    match.act(3, match.legal_actions(3)[7])
+    state = Kit(chaos).undo_pending(match.state, 0)
+    assert state.given[3] == 0 and state.given[0] == match.state.given[0]
+    assert state.hands[3] == match.state.hands[3] | match.state.given[3]
+    secret = make("anarchy", {"bidding": "secret"})
+    match = Match(secret, seed=2)
+    match.act(1, "bid hearts")
+    match.act(2, "bid misere")
+    state = Kit(secret).undo_pending(match.state, 2)
+    assert state.bids == (None, None, "misere", None, None)
+
+
+def test_a_seat_with_no_joker_samples_it_in_another_players_hand_until_the_bomb_P4():
+    game = make("anarchy-bomb", {"players": 3})
+    kit = Kit(game)
+    for match, seat in waiting_positions(game, 12, 2):
+        if match.state.spare == NO_CARD or match.state.hands[seat] >> C.JOKER & 1:
+            continue
+        info = Seating(match, {}).info(seat)
+        for k in range(20):
+            sample = kit.sample(info, random.Random(k))
+            holders = [s for s in range(game.n) if sample.hands[s] >> C.JOKER & 1]
+            assert len(holders) == 1 and holders[0] != seat
+            assert C.JOKER not in sample.dummy
+
+
+def test_a_chaos_seat_samples_its_passed_cards_with_its_left_neighbour_until_played():
+    game = make("organised-chaos")
+    kit = Kit(game)
+    match = Match(game, seed=8)
+    rng = random.Random(8)
+    while match.state.phase != PLAY or match.state.tricks_done < 3:
+        s = min(match.to_act())
+        match.act(s, rng.choice(match.legal_actions(s)))
+    seat = 2
+    info = Seating(match, {}).info(seat)
+    passed = info.observation.passed.mask
+    played = 0
+    for m in match.state.taken:
+        played |= m
+    for k in range(20):
+        sample = kit.sample(info, random.Random(k))
+        assert passed & ~played & ~sample.hands[3] == 0
