@@ -282,9 +282,10 @@ def bid_features(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dic
     each, §2), and whether it holds the Joker (the bomb, §2)."""
     per_suit = taken_estimates(game, hand, unseen, plays)
     taken = [sum(e) for e in per_suit]
-    total = sum(taken)
+    total = float(sum(taken))
     size = game.hand_size
     joker = float(hand >> JOKER & 1)
+    out: dict[str, tuple[float, ...]]
     if game.original:  # §1
         out = {bid: (2.0 * taken[x], total, 0.0, 0.0) for bid, x in BID_SUIT.items()}
         out["nosuit"] = (total, total, 0.0, 0.0)
