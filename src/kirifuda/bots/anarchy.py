@@ -42,6 +42,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
 from typing import Any
 
 from .. import cards as C
@@ -49,6 +51,7 @@ from ..cards import COPY, JOKER, CardSet
 from ..core import Action, Observation, Seen, evolve
 from ..fast.anarchy import Position, names_of
 from ..games.anarchy import (
+    _GIVES,
     BID,
     BID_SUIT,
     BIDS,
@@ -76,6 +79,9 @@ SUIT_BOTH = tuple(m | (m << COPY) for m in SUIT_MASK)
 LOW = (1 << COPY) - 1
 PRIOR_CACHE = 256
 """How many pass orderings :meth:`Kit.prior` keeps (one per hand it has seen at the pass)."""
+PRIOR_TOP = 72
+"""How many passes :meth:`Kit.prior` ranks (the rest follow in the legal order): a search widens to about
+2·√visits of them (72 covers a 1,200-iteration search)."""
 DUMMY_PASS_AT = 10
 """KA4: the dealer's three cards go under the dummy's 13-card stock, so they are its cards 11 to 13."""
 
@@ -83,6 +89,11 @@ DUMMY_PASS_AT = 10
 def _sort_key(card: int) -> int:
     """Canonical order as an int (♠ ♥ ♦ ♣, A first): smaller is nearer the top of a sorted pile."""
     return ((card >> 4) & 3) * 16 + 12 - (card & 15)
+
+
+def _card_of_key(key: int) -> int:
+    """The card name of a canonical key (:func:`_sort_key`)."""
+    return (key & 0x30) | (12 - (key & 15))
 
 
 # --- what a seat knows ------------------------------------------------------------------------
@@ -231,7 +242,9 @@ def card_scores(
     turn-up (P1), taken with the highest card of its suit."""
     u_total = unseen.bit_count() or 1
     p = min(plays / u_total, 1.0)
-    singles = not game.original
+    q = 1.0 - p
+    keep_base, keep_rank = BOMB_SINGLETON_KEEP if not game.original else (1.0, 0.0)
+    turnup_suit = (turnup >> 4) & 3 if turnup != NO_CARD else -1
     out = []
     for name in names:
         reverse = name == JOKER
@@ -244,11 +257,20 @@ def card_scores(
         else:
             hi = (unseen & ABOVE[x][r]).bit_count()
             lower = (unseen & BELOW[x][r]).bit_count()
-        keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE if singles else 1.0
+        keep = keep_base + keep_rank * r / C.ACE
         val, void = values[x], voids[x]
-        score = expected_gain(val, void, hi, lower, p, keep) - expected_gain(val, void, hi * RHO, lower * RHO, p, keep)
-        if turnup != NO_CARD and (turnup >> 4) & 3 == x:
-            score += val * (1.0 - p) ** hi  # P1: the turn-up goes with the highest card of its suit
+        # expected_gain(now) - expected_gain(later, RHO of the cards out), inlined for the rollouts
+        no_higher = q**hi
+        alone = no_higher * q**lower
+        wins = no_higher - alone
+        now = val * (wins * (1.0 + lower * p) + alone * keep) - void * (wins + alone * keep)
+        no_higher_later = q ** (hi * RHO)
+        alone = no_higher_later * q ** (lower * RHO)
+        wins = no_higher_later - alone
+        later = val * (wins * (1.0 + lower * RHO * p) + alone * keep) - void * (wins + alone * keep)
+        score = now - later
+        if x == turnup_suit:
+            score += val * no_higher  # P1: the turn-up goes with the highest card of its suit
         out.append(score)
     return out
 
@@ -732,10 +754,16 @@ class Kit(GameKit):
         used = {bids[seat] for bids in state.bid_history}
         deals_left = game.total_deals - len(state.scores)
         plan = self._plan(hand, unseen, [b for b in game.bid_names if b not in used], deals_left)
-        rank: dict[int, int] = {}
-        for i, card in enumerate(pass_order(game, hand, unseen, self._plays(), plan)):
-            rank.setdefault(C.base(card), i)
-        ordered = sorted(legal, key=lambda a: sum(rank[c] for c in a.cards) if isinstance(a, Give) else 0)
+        keys = [_sort_key(C.base(c)) for c in pass_order(game, hand, unseen, self._plays(), plan)]
+        gives = _GIVES
+        ordered: list[Action] = []
+        first: set[int] = set()
+        for i, j, k in _triples_by_rank(len(keys))[:PRIOR_TOP]:
+            action = gives.get(tuple(_card_of_key(key) for key in sorted((keys[i], keys[j], keys[k]))))
+            if action is not None and id(action) not in first:
+                ordered.append(action)
+                first.add(id(action))
+        ordered.extend(a for a in legal if id(a) not in first)  # the rest, in the legal order
         if len(self._priors) > PRIOR_CACHE:
             self._priors.clear()
         self._priors[key] = ordered
@@ -744,6 +772,26 @@ class Kit(GameKit):
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
         """The deal played out on the fast engine by the cheap policy: passes and bids as the heuristic makes them
         (:meth:`pass_all`, :meth:`bid_for`), then the cards (:meth:`play_out`)."""
+        return self._play_deal(state, rng)[0]
+
+    def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
+        """A search leaf's value per seat: the deal's scores (a rollout's where it is not over), less in Organised
+        Chaos what each seat's bid is typically worth (:func:`bid_cost`): a bid used now is not there for a later
+        deal (§3), so the search bids where its hand suits the bid best, not where the bid scores most. Used by
+        the search where it evaluates leaves through its kit (/work/patches/anarchy-ismcts-*.diff)."""
+        scores = self.family.deal_scores(state)
+        if len(scores) > deal:
+            result, bids = scores[deal], state.bid_history[deal]
+        else:
+            result, bids = self._play_deal(state, rng)
+        game = self.family
+        deals_left = game.total_deals - deal
+        if not game.chaos or deals_left <= 1:
+            return result
+        return tuple(score - bid_cost(game, bid, deals_left) for score, bid in zip(result, bids, strict=True))
+
+    def _play_deal(self, state: Any, rng: random.Random) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """The rollout: the deal's scores and bids."""
         pos = Position.from_state(self.family, state)
         deal = len(pos.scores)
         if pos.phase == PASS:
@@ -752,7 +800,7 @@ class Kit(GameKit):
             seat = pos.seat_to_act()
             pos.bid(seat, self.bid_for(pos, seat))
         self.play_out(pos, rng)
-        return pos.scores[deal]
+        return pos.scores[deal], pos.bid_history[deal]
 
     def pass_all(self, pos: Position) -> None:
         """Organised Chaos: every seat still to pass gives the three cards that serve its planned bid least."""
@@ -825,6 +873,12 @@ class Kit(GameKit):
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+@cache
+def _triples_by_rank(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every three positions of ``size`` cards ranked best first, the triples of best total rank first."""
+    return tuple(sorted(combinations(range(size), PASS_SIZE), key=lambda t: (sum(t), t)))
 
 
 def _mask(cards: CardSet) -> int:
