@@ -17,6 +17,7 @@ import pytest
 from swaps import random_match, swapped
 
 from kirifuda import cards as C
+from kirifuda.bots import anarchy as anarchy_kit
 from kirifuda.bots.anarchy import AnarchyKnowledge, Kit
 from kirifuda.bots.table import Seating
 from kirifuda.core import Deal, KirifudaError
@@ -308,3 +309,176 @@ def test_a_chaos_seat_samples_its_passed_cards_with_its_left_neighbour_until_pla
     for k in range(20):
         sample = kit.sample(info, random.Random(k))
         assert passed & ~played & ~sample.hands[3] == 0
+
+
+# --- the heuristic ----------------------------------------------------------------------------
+
+
+def dealt(game, hand: str, *, spare: str | None = None, shuffle: int = 0) -> Match:
+    """A match whose first deal gives seat 0 ``hand`` (and the Bomb's spare), the other cards shuffled out."""
+    mine = [C.parse(t) for t in hand.split()]
+    pile_sizes = {"rest": game.rest_size, "spare": game.spare_size, "dummy": game.dummy_size}
+    spare_cards = [C.parse(spare)] if spare else []
+    others = [c for c in game.deck() if c not in mine and c not in spare_cards]
+    random.Random(shuffle).shuffle(others)
+    if game.bomb and C.JOKER not in mine:  # P4: the Joker starts in a player's hand
+        others.remove(C.JOKER)
+        others.insert(0, C.JOKER)
+    hands = [tuple(mine)]
+    for _ in range(1, game.n):
+        hands.append(tuple(others[: game.hand_size]))
+        del others[: game.hand_size]
+    rest = tuple(others[: pile_sizes["rest"]])
+    del others[: pile_sizes["rest"]]
+    if game.spare_size and not spare_cards:
+        spare_cards = [others.pop(0)]
+    dummy = tuple(others[: pile_sizes["dummy"]])
+    return Match(game, deals=[Deal(tuple(hands), rest=rest, spare=tuple(spare_cards), dummy=dummy)])
+
+
+def heuristic_choice(match: Match, seat: int = 0) -> str:
+    game = match.game
+    info = Seating(match, {}).info(seat)
+    return str(Kit(game).heuristic(info, match.legal_actions(seat), random.Random(0)))
+
+
+def bid_round(match: Match, bids: dict[int, str], until: int = 0) -> None:
+    """Open bids in turn from the dealer's left until ``until`` is to bid."""
+    while match.state.phase == "bid" and match.state.turn != until:
+        match.act(match.state.turn, "bid " + bids[match.state.turn])
+
+
+def test_heuristic_bids_the_suit_it_holds_the_top_of():
+    game = make("anarchy", {"first_dealer": 4})
+    match = dealt(game, "AH KH QH JH TH 9H 2S 3D 4C 5C")
+    assert heuristic_choice(match) == "bid hearts"
+
+
+def test_heuristic_bids_under_with_a_hand_of_low_cards():
+    game = make("anarchy-bomb", {"first_dealer": 3})
+    match = dealt(game, "2S 3S 4S 2H 3H 4H 5H 2D 3D 4D 2C 3C 4C")
+    assert heuristic_choice(match) == "bid under"
+
+
+def test_heuristic_leaves_a_suit_an_earlier_bidder_seeks_when_another_bid_is_nearly_as_good():
+    hand = "AS KS 8S 7S 6S 5S AH KH 7H 6H"
+    alone = dealt(make("anarchy", {"first_dealer": 4}), hand)  # seat 0 bids first
+    assert heuristic_choice(alone) == "bid spades"
+    contested = dealt(make("anarchy", {"first_dealer": 3}), hand)  # seat 4 bids first
+    bid_round(contested, {4: "spades"})
+    assert heuristic_choice(contested) != "bid spades"
+
+
+def play_phase(match: Match, bids: dict[int, str]) -> None:
+    while match.state.phase == "bid":
+        match.act(match.state.turn, "bid " + bids[match.state.turn])
+
+
+def test_heuristic_plays_the_master_of_its_bid_suit():
+    game = make("anarchy", {"players": 4, "first_dealer": 3})
+    match = dealt(game, "AH 5H 4H 9S 8S 7D 6D 5D 4D 3D 2D 3C 2C")
+    play_phase(match, {0: "hearts", 1: "nosuit", 2: "nosuit", 3: "nosuit"})
+    assert heuristic_choice(match) == "play AH"
+
+
+def test_heuristic_keeps_a_low_card_of_its_bid_suit_while_higher_ones_are_out():
+    game = make("anarchy", {"players": 4, "first_dealer": 3})
+    match = dealt(game, "5H 4H 9S 8S 7D 6D 5D 4D 3D 2D 3C 2C 7C")
+    play_phase(match, {0: "hearts", 1: "nosuit", 2: "nosuit", 3: "nosuit"})
+    choice = heuristic_choice(match)
+    assert choice not in ("play 5H", "play 4H")
+
+
+def test_misere_heuristic_sheds_low_cards_and_keeps_its_ace():
+    game = make("anarchy", {"players": 4, "first_dealer": 3})
+    match = dealt(game, "AS 2S 3S 2H 3H 4H 2D 3D 4D 5D 2C 3C 4C")
+    play_phase(match, {0: "misere", 1: "nosuit", 2: "nosuit", 3: "nosuit"})
+    choice = heuristic_choice(match)
+    assert choice != "play AS"
+    assert C.parse(choice.split()[1]) & 15 <= C.FOUR
+
+
+def test_the_anarchist_throws_the_bomb_when_the_spare_is_the_low_card_of_its_suit():
+    game = make("anarchy-bomb", {"first_dealer": 3})
+    match = dealt(game, "JK 9S 8S 7S 3H 4H 5D 6D 7D 3C 4C 5C 6C", spare="2S")
+    play_phase(match, {0: "spades", 1: "cards", 2: "cards", 3: "cards"})
+    assert heuristic_choice(match) == "play JK"
+
+
+def test_chaos_heuristic_passes_cards_its_planned_bid_does_not_want():
+    game = make("organised-chaos", {"first_dealer": 3})
+    match = dealt(game, "AS KS QS JS TS 9S 8S 7S 6S 2H 3D 4C 5C")
+    choice = heuristic_choice(match)
+    passed = C.parse_many(choice.split()[1:])
+    assert all(C.suit_of(c) != C.SPADES for c in passed)
+
+
+def test_chaos_heuristic_makes_the_only_bid_it_has_left():
+    game = make("organised-chaos")
+    kit = Kit(game)
+    knowledge = AnarchyKnowledge(0, bid_history=tuple((b, "cards", "cards", "cards") for b in game.bid_names[:9]))
+    assert kit._bids_left(knowledge, 0) == [game.bid_names[9]]
+
+
+# --- rollouts and the search's hooks ------------------------------------------------------------
+
+
+def test_rollout_policy_reads_only_the_seats_own_hand_and_the_table():
+    game = make("anarchy-bomb")
+    kit = Kit(game)
+    rng = random.Random(4)
+    checked = 0
+    for match, seat in waiting_positions(game, 30, 5):
+        if match.state.phase != PLAY:
+            continue
+        other = swapped(match, seat, rng)
+        if other is None:
+            continue
+        a = kit.undo_pending(match.state, seat)
+        b = kit.undo_pending(other.state, seat)
+        assert a.hands[seat] == b.hands[seat] and a.hands != b.hands
+        legal = game.legal_actions(a, seat)
+        for k in range(5):
+            assert kit.rollout_policy(a, seat, legal, random.Random(k)) == kit.rollout_policy(
+                b, seat, legal, random.Random(k)
+            )
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("case", CASES, ids=label)
+def test_rollouts_play_sampled_states_to_the_end_of_their_deal(case):
+    game = make(*case)
+    kit = Kit(game)
+    for match, seat in waiting_positions(game, 4, 6):
+        state = kit.sample(Seating(match, {}).info(seat), random.Random(1))
+        scores = kit.rollout(state, random.Random(2))
+        assert len(scores) == game.n and all(s >= 0 for s in scores)
+
+
+def test_chaos_leaves_count_a_bid_used_now_at_less_its_typical_score_but_not_in_the_last_deal():
+    game = make("organised-chaos")
+    kit = Kit(game)
+    match = Match(game, seed=3)
+    rng = random.Random(3)
+    while len(match.state.scores) < 1:
+        s = min(match.to_act())
+        match.act(s, rng.choice(match.legal_actions(s)))
+    finished = next(e.after for e in match.events if e.actor != "deal" and game.deal_scores(e.after))
+    raw = game.deal_scores(finished)[0]
+    bids = finished.bid_history[0]
+    adjusted = kit.evaluate(finished, 0, random.Random(0))
+    for score, bid, value in zip(raw, bids, adjusted, strict=True):
+        assert value == pytest.approx(score - anarchy_kit.bid_cost(game, bid, game.total_deals))
+        assert anarchy_kit.bid_cost(game, bid, game.total_deals) > 0
+    assert anarchy_kit.bid_cost(game, bids[0], 1) == 0
+
+
+def test_the_pass_prior_orders_every_pass_with_the_heuristics_first():
+    game = make("organised-chaos")
+    kit = Kit(game)
+    match = Match(game, seed=5)
+    legal = match.legal_actions(0)
+    ordered = kit.prior(match.state, 0, legal)
+    assert sorted(map(str, ordered)) == sorted(map(str, legal))
+    assert str(ordered[0]) == heuristic_choice(match, 0)

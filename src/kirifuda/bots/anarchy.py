@@ -829,6 +829,7 @@ class Kit(GameKit):
         that order, a random card instead with probability ``epsilon``."""
         game = self.family
         n, plays, taken = game.n, self._plays(), pos.taken
+        copies = self.deck_mask >> COPY != 0
         orders: list[list[int]] = []
         turnup = pos.rest[0] if game.original and pos.rest else NO_CARD
         for s in range(n):
@@ -837,7 +838,10 @@ class Kit(GameKit):
             values, voids = suit_values(game, pos.bids[s], hand, taken[s])
             names = pos.names[s]
             scores = card_scores(game, names, unseen, values, voids, plays, pos.spare, turnup)
-            orders.append([names[i] for i in sorted(range(len(names)), key=scores.__getitem__, reverse=True)])
+            order = [names[i] for i in sorted(range(len(names)), key=scores.__getitem__, reverse=True)]
+            if copies:  # a name held twice (double deck, KA10) is played twice
+                order = [c for c in order for _ in range(2 if c != JOKER and hand >> c & hand >> (c | COPY) & 1 else 1)]
+            orders.append(order)
         random_ = rng.random
         while pos.phase == PLAY:
             chosen = pos.chosen
