@@ -339,39 +339,38 @@ UNCALIBRATED = (0.0, 1.0, 0.0, 10.0, 0.0)
 """A bid's coefficients before calibration: its reckoned points plus 10 per expected void."""
 
 # coefficients: intercept, reckoned, total, voids, joker; then the mean score
-# coefficients: intercept, reckoned, total, voids, joker; then the mean score
 CALIBRATION: dict[str, dict[str, tuple[float, ...]]] = {
     "anarchy": {
-        "spades": (1.131, 1.305, -0.113, 0.0, 0.0, 5.62),  # n=1680 r2=0.413
-        "clubs": (2.323, 1.146, -0.204, 0.0, 0.0, 5.55),  # n=1676 r2=0.331
-        "hearts": (1.702, 1.127, -0.098, 0.0, 0.0, 5.47),  # n=1674 r2=0.334
-        "diamonds": (1.599, 1.175, -0.142, 0.0, 0.0, 5.2),  # n=1701 r2=0.356
-        "nosuit": (-10.343, 1.204, 1.204, 0.0, 0.0, 9.57),  # n=1616 r2=0.464
-        "misere": (2.257, 0.206, -0.206, 0.0, 0.0, 0.9),  # n=1653 r2=0.153
+        "spades": (0.631, 1.333, -0.067, 0.0, 0.0, 5.61),  # n=1353 r2=0.435
+        "clubs": (2.04, 1.144, -0.172, 0.0, 0.0, 5.5),  # n=1347 r2=0.336
+        "hearts": (1.704, 1.134, -0.117, 0.0, 0.0, 5.35),  # n=1327 r2=0.341
+        "diamonds": (1.236, 1.134, -0.084, 0.0, 0.0, 5.2),  # n=1358 r2=0.343
+        "nosuit": (-9.919, 1.18, 1.18, 0.0, 0.0, 9.6),  # n=1274 r2=0.451
+        "misere": (2.337, 0.215, -0.215, 0.0, 0.0, 0.93),  # n=1341 r2=0.162
     },
     "anarchy-bomb": {
-        "cards": (7.824, 0.639, 0.639, 0.0, 0.277, 17.46),  # n=1005 r2=0.057
-        "black": (8.748, 1.172, -0.143, 3.695, 0.029, 17.52),  # n=983 r2=0.174
-        "red": (4.301, 0.916, 0.605, 4.758, 0.73, 17.17),  # n=994 r2=0.177
-        "best": (8.61, 0.657, 0.546, 2.65, 0.633, 20.25),  # n=974 r2=0.066
-        "spades": (3.393, 0.801, 0.662, 5.209, 0.049, 16.44),  # n=982 r2=0.198
-        "clubs": (1.51, 0.859, 0.908, 5.463, -0.012, 16.99),  # n=1012 r2=0.208
-        "hearts": (2.89, 0.853, 0.675, 5.393, -0.166, 16.49),  # n=1000 r2=0.213
-        "diamonds": (3.031, 0.991, 0.53, 4.874, -0.113, 16.65),  # n=1027 r2=0.251
-        "over": (37.478, 0.914, 0.183, 0.0, 1.517, 13.84),  # n=975 r2=0.193
-        "under": (-13.941, 0.965, -0.193, 4.311, -4.995, 12.52),  # n=1048 r2=0.261
+        "cards": (11.73, 0.364, 0.364, 0.0, -0.006, 17.14),  # n=772 r2=0.02
+        "black": (7.695, 1.099, 0.004, 5.099, 0.035, 17.41),  # n=802 r2=0.191
+        "red": (3.423, 0.957, 0.696, 3.214, 0.542, 16.78),  # n=806 r2=0.194
+        "best": (11.467, 0.357, 0.493, 2.282, 1.11, 19.9),  # n=778 r2=0.034
+        "spades": (7.0, 1.025, -0.006, 4.248, 0.016, 16.2),  # n=763 r2=0.233
+        "clubs": (3.859, 0.994, 0.484, 3.652, 0.617, 16.63),  # n=816 r2=0.213
+        "hearts": (6.857, 1.028, 0.07, 3.794, -0.007, 16.7),  # n=810 r2=0.218
+        "diamonds": (3.856, 1.132, 0.438, 2.625, -0.126, 16.95),  # n=823 r2=0.271
+        "over": (28.909, 0.649, 0.13, 0.0, 1.413, 12.32),  # n=784 r2=0.132
+        "under": (-13.173, 0.906, -0.181, 5.315, -4.889, 12.33),  # n=846 r2=0.236
     },
     "organised-chaos": {
-        "cards": (10.447, 0.645, 0.645, 0.0, 0.0, 20.32),  # n=1005 r2=0.119
-        "black": (0.954, 0.929, 1.268, 5.648, 0.0, 20.05),  # n=983 r2=0.263
-        "red": (0.344, 0.722, 1.518, 6.601, 0.0, 20.37),  # n=994 r2=0.262
-        "best": (-6.711, -0.598, 3.985, 9.026, 0.0, 24.82),  # n=974 r2=0.269
-        "spades": (-0.261, 1.064, 1.183, 4.992, 0.0, 20.38),  # n=982 r2=0.31
-        "clubs": (-2.81, 1.019, 1.509, 4.295, 0.0, 18.77),  # n=1012 r2=0.327
-        "hearts": (-1.294, 1.012, 1.216, 6.185, 0.0, 19.29),  # n=1000 r2=0.336
-        "diamonds": (1.565, 1.094, 0.934, 3.498, 0.0, 19.22),  # n=1027 r2=0.303
-        "over": (45.024, 1.008, 0.202, 0.0, 0.0, 20.17),  # n=975 r2=0.386
-        "under": (-4.745, 0.667, -0.133, 5.394, 0.0, 16.05),  # n=1048 r2=0.28
+        "cards": (12.768, 0.477, 0.477, 0.0, 0.0, 20.09),  # n=772 r2=0.084
+        "black": (4.755, 0.952, 0.879, 3.437, 0.0, 20.29),  # n=802 r2=0.243
+        "red": (2.147, 0.826, 1.201, 6.531, 0.0, 20.45),  # n=806 r2=0.233
+        "best": (0.082, -0.21, 2.696, 7.104, 0.0, 24.52),  # n=778 r2=0.162
+        "spades": (5.258, 1.113, 0.564, 3.102, 0.0, 20.43),  # n=763 r2=0.271
+        "clubs": (0.86, 0.891, 0.936, 5.886, 0.0, 18.22),  # n=816 r2=0.276
+        "hearts": (-0.195, 0.995, 1.014, 7.124, 0.0, 19.58),  # n=810 r2=0.32
+        "diamonds": (1.356, 0.904, 0.942, 6.08, 0.0, 19.12),  # n=823 r2=0.27
+        "over": (39.733, 0.84, 0.168, 0.0, 0.0, 18.83),  # n=784 r2=0.343
+        "under": (-7.729, 0.843, -0.169, 3.908, 0.0, 16.78),  # n=846 r2=0.357
     },
 }
 """Per game id and bid: the coefficients (intercept, then one per :data:`FEATURES`) of a least-squares fit of what
@@ -390,6 +389,91 @@ def bid_values(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dict[
             value += c * f
         out[bid] = value
     return out
+
+
+def bid_class(bid: str) -> str:
+    """The kind of a bid for what it tells of the bidder's hand: every suit bid alike, both colours alike."""
+    if bid in BID_SUIT:
+        return "suit"
+    if bid in SUITS_OF_COLOUR:
+        return "colour"
+    return bid
+
+
+def seeks(bid: str) -> tuple[int, ...]:
+    """The suits a bid seeks (none: a bid on every card, or on the hand's best suit)."""
+    if bid in BID_SUIT:
+        return (BID_SUIT[bid],)
+    return SUITS_OF_COLOUR.get(bid, ())
+
+
+BID_WEIGHTS: dict[str, dict[str, tuple[tuple[float, ...], tuple[float, ...]]]] = {
+    "anarchy": {
+        "nosuit": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.82, 0.84, 0.85, 0.88, 0.91, 0.93, 0.97, 1.02, 1.06, 1.11, 1.16, 1.2, 1.26),
+        ),
+        "suit": (
+            (1.57, 1.55, 1.6, 1.59, 1.58, 1.62, 1.65, 1.68, 1.73, 1.76, 1.81, 1.83, 1.83),
+            (1.19, 1.15, 1.1, 1.03, 0.99, 0.94, 0.83, 0.74, 0.63, 0.54, 0.42, 0.3, 0.2),
+        ),
+    },
+    "anarchy-bomb": {
+        "best": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.96, 0.96, 0.98, 0.98, 0.99, 0.97, 0.98, 0.99, 1.0, 1.02, 0.99, 0.93, 0.86),
+        ),
+        "cards": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (1.0, 1.04, 0.96, 0.97, 0.9, 1.01, 0.96, 0.91, 0.96, 0.97, 1.09, 1.12, 1.04),
+        ),
+        "colour": (
+            (0.99, 0.97, 1.01, 1.05, 1.06, 1.09, 1.17, 1.2, 1.24, 1.27, 1.43, 1.6, 1.63),
+            (0.94, 0.95, 0.92, 0.93, 0.87, 0.86, 0.79, 0.77, 0.71, 0.63, 0.51, 0.47, 0.36),
+        ),
+        "over": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.52, 0.57, 0.62, 0.67, 0.75, 0.81, 0.86, 0.96, 1.11, 1.23, 1.38, 1.57, 1.75),
+        ),
+        "suit": (
+            (0.85, 0.89, 0.98, 1.03, 1.17, 1.24, 1.37, 1.5, 1.64, 1.8, 2.0, 2.22, 2.53),
+            (0.95, 0.93, 0.92, 0.93, 0.9, 0.88, 0.86, 0.83, 0.8, 0.75, 0.68, 0.62, 0.58),
+        ),
+        "under": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (1.5, 1.42, 1.33, 1.28, 1.18, 1.11, 1.04, 0.93, 0.84, 0.73, 0.59, 0.48, 0.36),
+        ),
+    },
+    "organised-chaos": {
+        "best": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (1.12, 1.19, 0.81, 0.88, 0.62, 0.88, 0.81, 1.0, 1.0, 0.94, 0.94, 1.25, 1.56),
+        ),
+        "cards": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.97, 0.88, 0.97, 1.21, 1.16, 1.05, 1.06, 0.88, 0.99, 1.0, 1.1, 0.99, 0.74),
+        ),
+        "colour": (
+            (1.02, 0.94, 1.07, 1.17, 1.56, 1.33, 1.34, 1.43, 1.6, 1.51, 1.7, 1.74, 1.77),
+            (0.99, 0.94, 0.77, 0.83, 0.69, 0.63, 0.53, 0.46, 0.51, 0.44, 0.51, 0.27, 0.25),
+        ),
+        "over": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.13, 0.17, 0.24, 0.41, 0.61, 0.78, 1.0, 1.21, 1.44, 1.64, 1.75, 1.8, 1.83),
+        ),
+        "suit": (
+            (0.84, 0.93, 0.99, 1.09, 1.23, 1.34, 1.56, 1.79, 2.09, 2.33, 2.46, 2.62, 2.84),
+            (0.96, 0.97, 0.96, 0.94, 0.91, 0.88, 0.79, 0.72, 0.65, 0.62, 0.58, 0.52, 0.47),
+        ),
+        "under": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (1.67, 1.63, 1.56, 1.44, 1.3, 1.15, 1.03, 0.87, 0.69, 0.52, 0.42, 0.38, 0.35),
+        ),
+    },
+}
+"""Per game id and kind of bid (:func:`bid_class`): how much likelier than at random a card is in the hand of a
+seat that made such a bid, by rank (2 … A), in the suits the bid seeks and in the others — measured on the
+heuristic's own bidding (bench/fit_anarchy_bids.py). The sampler deals the unseen cards with these weights."""
 
 
 def bid_cost(game: AnarchyFamily, bid: str, deals_left: int) -> float:
@@ -470,12 +554,14 @@ class _Template:
     rest_known: tuple[int, ...]  # the live turn-up (Anarchy 5p)
     rest_hidden: int
     joker: bool  # the Joker is unseen and must go to another player's hand (P4)
+    weights: dict[int, tuple[float, ...]] | None  # per unseen card, its weight in each place (None: all alike)
 
 
 class Kit(GameKit):
     """The Anarchy family's kit (see the module docstring)."""
 
     budgets = {"easy": 60, "normal": 300, "hard": 1200}
+    model_others = True  # the other seats' bids and cards come from their own imagined hands (the heuristic)
 
     def __init__(self, game: Any) -> None:
         if not isinstance(game, AnarchyFamily):
@@ -517,18 +603,26 @@ class Kit(GameKit):
             for c in gift:
                 pool.remove(c)
         rng.shuffle(pool)
-        k = 0
-        for s in range(n):
-            size = room[s]
-            if size:
-                m = hands[s]
-                for c in pool[k : k + size]:
-                    m |= 1 << c
-                hands[s] = m
-                k += size
-        dummy = tuple(pool[k : k + t.dummy_hidden]) + tuple(gift) + t.dummy_known
-        k += t.dummy_hidden
-        rest = t.rest_known + tuple(pool[k : k + t.rest_hidden])
+        if t.weights is None:  # every placement alike: deal the shuffled cards out in order
+            k = 0
+            for s in range(n):
+                size = room[s]
+                if size:
+                    m = hands[s]
+                    for c in pool[k : k + size]:
+                        m |= 1 << c
+                    hands[s] = m
+                    k += size
+            dummy_cards = pool[k : k + t.dummy_hidden]
+            rest_cards = pool[k + t.dummy_hidden :]
+        else:
+            places = _deal_weighted(pool, [*room, t.dummy_hidden, t.rest_hidden], t.weights, rng.random)
+            for s in range(n):
+                for c in places[s]:
+                    hands[s] |= 1 << c
+            dummy_cards, rest_cards = places[n], places[n + 1]
+        dummy = tuple(dummy_cards) + tuple(gift) + t.dummy_known
+        rest = t.rest_known + tuple(rest_cards)
         state = AnarchyState(hands=tuple(hands), dummy=dummy, rest=rest, **t.base)
         obs = info.observation
         assert isinstance(obs, AnarchyObservation)
@@ -624,6 +718,7 @@ class Kit(GameKit):
             "scores": obs.deal_scores,
         }
         return _Template(
+            weights=self._weights(pool, bids, me, len(obs.deal_scores)),
             base=base,
             hands=tuple(hands),
             room=tuple(room),
@@ -636,6 +731,31 @@ class Kit(GameKit):
             rest_hidden=rest_hidden,
             joker=joker,
         )
+
+    def _weights(
+        self, pool: Sequence[int], bids: Sequence[str | None], me: int, deals_done: int
+    ) -> dict[int, tuple[float, ...]] | None:
+        """Per unseen card, how likely each place is to hide it, by what the bids made tell of the bidders' hands
+        (:data:`BID_WEIGHTS`; places: the seats, then the dummy's stock and the cards aside); None where no bid
+        tells anything."""
+        game = self.family
+        table = BID_WEIGHTS.get(game.id)
+        if table is None or not any(b is not None for s, b in enumerate(bids) if s != me):
+            return None
+        rows: list[tuple[tuple[tuple[float, ...], tuple[float, ...]], tuple[int, ...]] | None] = []
+        for s, bid in enumerate(bids):
+            if s == me or bid is None or bid_class(bid) not in table:
+                rows.append(None)
+            else:
+                rows.append((table[bid_class(bid)], seeks(bid)))
+        # Organised Chaos: a bid tells less as the bids left run out (the last deal's is forced, §3)
+        strength = (game.total_deals - deals_done - 1) / (game.total_deals - 1) if game.chaos else 1.0
+        out = {}
+        for c in pool:
+            x, r = (c >> 4) & 3, c & 15
+            w = [1.0 if row is None else row[0][0 if x in row[1] else 1][r] ** strength for row in rows]
+            out[c] = (*w, 1.0, 1.0)
+        return out
 
     def _draw_passes(self, info: InfoState, state: AnarchyState, gift: list[int], rng: random.Random) -> AnarchyState:
         """Organised Chaos after the pass: the passes the seat did not see, drawn to fit the sampled hands — each
@@ -889,6 +1009,32 @@ def _mask(cards: CardSet) -> int:
     """A card set's bitmask (``CardSet`` keeps it in its one slot)."""
     mask: int = cards.mask  # type: ignore[attr-defined]
     return mask
+
+
+def _deal_weighted(
+    cards: Sequence[int], rooms: list[int], weights: dict[int, tuple[float, ...]], random_: Any
+) -> list[list[int]]:
+    """Deal ``cards`` (in the order given, already shuffled) into places of the sizes ``rooms``, each card to a place
+    with probability proportional to the room left there times its weight for that place. Every placement that
+    fills the rooms exactly can come out (every weight is positive)."""
+    places: list[list[int]] = [[] for _ in rooms]
+    count = len(rooms)
+    for c in cards:
+        w = weights[c]
+        total = 0.0
+        for i in range(count):
+            total += rooms[i] * w[i]
+        x = random_() * total
+        pick = -1
+        for i in range(count):
+            if rooms[i]:
+                pick = i
+                x -= rooms[i] * w[i]
+                if x < 0:
+                    break
+        places[pick].append(c)
+        rooms[pick] -= 1
+    return places
 
 
 def _best(scores: Sequence[float]) -> int:
