@@ -167,10 +167,26 @@ def placements(game, match: Match, seat: int) -> set:
     unseen += list(state.dummy) + list(state.rest[len(state.rest) - rest_hidden :])
     start = max(i for i, e in enumerate(match.events) if e.actor == "deal")
     deal = match.deals[-1]
-    own_history = [game.observation(e.after, seat) for e in match.events[start:]]
+    # the seat learns something only from its deal, its own choices and the reveals: compare its view there
+    telling = [
+        i
+        for i, e in enumerate(match.events[start:])
+        if i == 0 or e.actor == seat or e.after.tricks_done != e.before.tricks_done or e.after.phase != e.before.phase
+    ]
+    own_history = [game.observation(match.events[start + i].after, seat) for i in telling]
     before = match.events[start].before
     found = set()
-    for order in set(permutations(unseen)):
+    tried = set()
+    bounds = [sum(sizes[:i]) for i in range(len(sizes) + 1)]
+    for order in permutations(unseen):
+        # a hand is a set, a stock or the cards aside a sequence: replay each placement once
+        key = tuple(
+            (frozenset if kind == "hand" else tuple)(order[bounds[i] : bounds[i + 1]])
+            for i, (kind, _) in enumerate(hidden_places)
+        )
+        if key in tried:
+            continue
+        tried.add(key)
         new = dict(zip(unseen, order, strict=True))
 
         def moved(pile: tuple[int, ...], new: dict[int, int] = new) -> tuple[int, ...]:
@@ -183,11 +199,10 @@ def placements(game, match: Match, seat: int) -> set:
                 replayed.append(game.apply(replayed[-1], event.actor, event.action))
         except KirifudaError:
             continue
-        if [game.observation(r, seat) for r in replayed] != own_history:
+        if [game.observation(replayed[i], seat) for i in telling] != own_history:
             continue
         end = replayed[-1]
         found.add((tuple(end.hands[s] for s in range(n) if s != seat), tuple(end.dummy), tuple(end.rest)))
-    assert sizes
     return found
 
 
@@ -482,3 +497,36 @@ def test_the_pass_prior_orders_every_pass_with_the_heuristics_first():
     ordered = kit.prior(match.state, 0, legal)
     assert sorted(map(str, ordered)) == sorted(map(str, legal))
     assert str(ordered[0]) == heuristic_choice(match, 0)
+
+
+def test_the_dummy_stock_ends_with_the_dealers_pass_in_canonical_order_KA4():
+    """3 players with ``dummy_passes``, seen by a seat that is not the dealer, two tricks from the end: the two cards
+    left in the stock are the rest of the dealer's pass, so in canonical order and after the one already turned
+    (KA4); the seat's own pass is with its left neighbour (§3). Every such placement is drawn, and no other."""
+    game = make("organised-chaos", {"players": 3, "dummy_passes": True, "first_dealer": 1})
+    rng = random.Random(3)
+    match = Match(game, seed=3)
+    while not (match.state.phase == PLAY and match.state.tricks_done == game.hand_size - 2):
+        s = min(match.to_act())
+        match.act(s, rng.choice(match.legal_actions(s)))
+    seat = 0  # the dealer is seat 1
+    info = Seating(match, {}).info(seat)
+    state = match.state
+    turned = info.knowledge.dummy_turned[10]
+    passed = info.observation.passed.mask & ~(state.taken[0] | state.taken[1] | state.taken[2] | state.taken[3])
+    others = [1, 2]
+    unseen = [c for s in others for c in C.cards_in(state.hands[s])] + list(state.dummy)
+    consistent = set()
+    for order in permutations(unseen):
+        hand1, hand2, stock = frozenset(order[:2]), frozenset(order[2:4]), tuple(order[4:])
+        keys = [anarchy_kit._sort_key(c) for c in (turned, *stock)]
+        if keys != sorted(keys) or passed & ~C.mask(hand1):
+            continue
+        consistent.add((C.mask(hand1), C.mask(hand2), stock))
+    kit = Kit(game)
+    draws = set()
+    for k in range(60 * len(consistent)):
+        sample = kit.sample(info, random.Random(k))
+        draws.add((sample.hands[1], sample.hands[2], sample.dummy))
+    assert len(consistent) > 1
+    assert draws == consistent
