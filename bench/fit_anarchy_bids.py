@@ -2,12 +2,13 @@
 measure what a bid tells of the bidder's hand (kirifuda.bots.anarchy.BID_WEIGHTS).
 
 For each game id (default options), many single deals are played on the fast engine by the heuristic's own play
-policy; in each, one seat (rotating) makes a uniformly random bid and the others bid as the heuristic does. For
-every bid, the reckoned value (``structural_bid_values``) of the random bidder's hand is fitted to the score it
-made by least squares, ``score ≈ a + b·reckoned``, and the bid's mean score is kept (Organised Chaos's cost of
-using a bid now). The heuristic bidders' hands give, per bid, how much likelier than at random each card is in
-the bidder's hand (by rank, in the suits the bid seeks and in the others): the sampler's weights. The tables are
-printed as Python, to be pasted into the kit; with ``--json`` as JSON.
+policy; in each, one seat (rotating) makes a uniformly random bid and the others bid as the heuristic does. What
+the random bidder's hand promised (``bid_features``) is fitted to the score it made by least squares, one fit for
+each kind of bid (the four suit bids together, both colours together: ``bid_class``), and each bid's mean score
+is kept (Organised Chaos's cost of using a bid now). The heuristic bidders' hands give, per kind of bid, how much
+likelier than at random each card is in the bidder's hand (by rank, in the suits the bid seeks and in the
+others): the sampler's weights. The tables are printed as Python, to be pasted into the kit; with ``--json`` as
+JSON.
 
     python bench/fit_anarchy_bids.py [--deals 20000] [--games anarchy,anarchy-bomb,organised-chaos] [--json]
 """
@@ -147,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
                 progress.advance(task)
             table[game_id], report[game_id] = {}, {}
             for bid in kit.family.bid_names:
-                rows, ys = data[bid]
+                # the suits are alike, and so are the colours: one fit for every bid of a kind (bid_class)
+                kind = bid_class(bid)
+                rows = [row for b in kit.family.bid_names if bid_class(b) == kind for row in data[b][0]]
+                ys = [y for b in kit.family.bid_names if bid_class(b) == kind for y in data[b][1]]
                 coefficients = least_squares(rows, ys)
                 mean = sum(ys) / len(ys)
                 table[game_id][bid] = (*(round(c, 3) for c in coefficients), round(mean, 2))

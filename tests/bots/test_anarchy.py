@@ -376,12 +376,12 @@ def test_heuristic_bids_under_with_a_hand_of_low_cards():
 
 
 def test_heuristic_leaves_a_suit_an_earlier_bidder_seeks_when_another_bid_is_nearly_as_good():
-    hand = "AS KS 8S 7S 6S 5S AH KH 7H 6H"
+    hand = "KS TS 8S 6S 2S AH 9H 6H 5H 5D"  # five spades, four hearts with the ace
     alone = dealt(make("anarchy", {"first_dealer": 4}), hand)  # seat 0 bids first
     assert heuristic_choice(alone) == "bid spades"
     contested = dealt(make("anarchy", {"first_dealer": 3}), hand)  # seat 4 bids first
     bid_round(contested, {4: "spades"})
-    assert heuristic_choice(contested) != "bid spades"
+    assert heuristic_choice(contested) == "bid hearts"
 
 
 def play_phase(match: Match, bids: dict[int, str]) -> None:
