@@ -53,8 +53,8 @@ def test_information_state_and_decisions_ignore_what_the_seat_cannot_see(game_id
         for name in BOT_NAMES:
             if name == "hard" and checked:
                 continue  # one position at the top level keeps the suite quick
-            first = make_bot(name, game, seed=11).act(info, legal)
-            again = make_bot(name, game, seed=11).act(Seating(other, {}).info(seat), legal)
+            first = make_bot(name, game, seed=11, time_cap=None).act(info, legal)
+            again = make_bot(name, game, seed=11, time_cap=None).act(Seating(other, {}).info(seat), legal)
             assert str(first) == str(again), f"{name} decides differently on a world the seat cannot tell apart"
         checked += 1
     assert checked >= 2

@@ -4,6 +4,7 @@ twins ``easy-cheat``, ``normal-cheat``, ``hard-cheat``), and each game's kit."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from ..core import Game
 from .base import BotError, CheatingBot, HeuristicBot, RandomBot, SearchBot
@@ -68,8 +69,13 @@ def check_name(name: str, *, cheats: bool = False) -> None:
     )
 
 
-def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None) -> Player:
-    """A fair bot by name for ``game``; a cheating twin's name is refused (see :func:`make_cheating_bot`)."""
+_CAPPED = object()
+
+
+def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None, time_cap: Any = _CAPPED) -> Player:
+    """A fair bot by name for ``game``; a cheating twin's name is refused (see :func:`make_cheating_bot`).
+    ``time_cap``: CPU seconds after which a search stops early (default: the level's safety net,
+    :data:`TIME_CAP_FACTOR` × its target); ``None`` makes every decision depend on the seed alone."""
     check_name(name)
     if name == "random":
         return RandomBot(seed)
@@ -81,7 +87,7 @@ def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None
         name=name,
         iterations=kit.budgets[name],
         seed=seed,
-        time_cap=TARGET_SECONDS[name] * TIME_CAP_FACTOR,
+        time_cap=TARGET_SECONDS[name] * TIME_CAP_FACTOR if time_cap is _CAPPED else time_cap,
     )
 
 

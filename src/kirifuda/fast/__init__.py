@@ -43,4 +43,9 @@ def engine_for(game: Game) -> FastEngine | None:
         from .goninkan import supports as goninkan_supports
 
         return FastGoninkan(game) if isinstance(game, Goninkan) and goninkan_supports(game) else None
+    if game.id in ("anarchy", "anarchy-bomb", "organised-chaos"):
+        from .anarchy import FastAnarchy
+        from .anarchy import supports as anarchy_supports
+
+        return FastAnarchy(game) if anarchy_supports(game) else None
     return None

@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -601,18 +601,11 @@ class AnarchyFamily(Game):
             return []
         phase = state.phase
         if phase == PLAY:
-            return _plays(_names(state.hands[seat]))
+            return list(_plays(_names(state.hands[seat])))
         if phase == BID:
             used = self._used_bids(state, seat)
             return [BIDS[name] for name in self.bid_names if name not in used]
-        # PASS: every three cards, a name twice when both copies are held
-        hand = state.hands[seat]
-        names = [c for c in CANONICAL for copy in (c, c | COPY) if c != JOKER and hand >> copy & 1]
-        gives = _GIVES
-        return [
-            gives.get(trio) or gives.setdefault(trio, Give(trio))
-            for trio in dict.fromkeys(combinations(names, PASS_SIZE))
-        ]
+        return list(_gives(state.hands[seat]))
 
     def _used_bids(self, state: AnarchyState, seat: int) -> set[str]:
         # §3: each of the 10 bids exactly once per player (Anarchy and Bomb: no limit)
@@ -1066,21 +1059,33 @@ def _names(m: int) -> int:
     return (m & LOW) | (m >> COPY)
 
 
-def _plays(names: int) -> list[Action]:
-    """The plays of a hand's card names, in canonical order."""
-    out: list[Action] = []
+@lru_cache(maxsize=1 << 14)
+def _plays(names: int) -> tuple[Play, ...]:
+    """The plays of a hand's card names, in canonical order (cached: a search asks for the same hands often)."""
+    out: list[Play] = []
     for suit in range(4):
         ranks = (names >> (16 * suit)) & C.RANK_MASK
         if ranks:
             out.extend(_suit_plays(suit, ranks))
     if names >> JOKER & 1:
         out.append(PLAYS[JOKER])
-    return out
+    return tuple(out)
 
 
 @cache
 def _suit_plays(suit: int, ranks: int) -> tuple[Play, ...]:
     return tuple(PLAYS[C.make(r, suit)] for r in range(C.ACE, -1, -1) if ranks >> r & 1)
+
+
+@lru_cache(maxsize=1 << 10)
+def _gives(hand: int) -> tuple[Give, ...]:
+    """§3 the pass: every three cards of ``hand``, a name twice when both copies are held, in the order of
+    ``combinations`` over the hand's names in canonical order (cached: a search asks for the same hands often)."""
+    names = [c for c in CANONICAL for copy in (c, c | COPY) if c != JOKER and hand >> copy & 1]
+    gives = _GIVES
+    return tuple(
+        gives.get(trio) or gives.setdefault(trio, Give(trio)) for trio in dict.fromkeys(combinations(names, PASS_SIZE))
+    )
 
 
 def _held_copy(hand: int, card: int) -> int:

@@ -1,0 +1,1090 @@
+"""The bots' kit for the Anarchy family: ``anarchy``, ``anarchy-bomb``, ``organised-chaos`` (docs/bots/anarchy.md).
+
+Rules: :mod:`kirifuda.games.anarchy` (../shared/rules/anarchy.md, rulings P1–P5, KA1–KA11). One kit serves the
+three ids; what differs is read from the game's class flags (``original``, ``bomb``, ``chaos``).
+
+**What a seat knows** (:class:`AnarchyKnowledge`). Play is simultaneous and there is no suit to follow, so no
+void is ever shown: the observation already holds nearly everything — the seat's hand, every seat's captured
+cards (KA5), the face-up spare and turn-up, hand sizes, who has chosen face down (KA3), the cards it passed and
+received (Organised Chaos). The knowledge adds what the observation forgets: the cards each seat has played this
+deal, the dummy's turned cards in order (3 players: with ``dummy_passes`` the dealer's pass lies at the bottom of
+the stock in canonical order, KA4), the Anarchist once the bomb is thrown, and each past deal's bids (Organised
+Chaos: each bid once, §3).
+
+**The sampler** (:meth:`Kit.sample`) builds an :class:`~kirifuda.games.anarchy.AnarchyState` directly: the
+unseen cards — the deck less the seat's hand and pending choice, every captured card, the spare, the live
+turn-up and (once thrown) the Joker — are dealt uniformly into the places that hide them: other hands (each with
+its pending face-down choice taken back, so the search makes it), the dummy stock, the face-down turn-ups
+(Anarchy 5p, KA2) and the unused cards (Bomb "65"). Cards the seat knows are placed first: the cards it passed
+and that have not been played since lie with its left neighbour (KA11; or at the bottom of the dummy's stock,
+KA4); the Joker, until thrown, goes to another player's hand (P4), with weights by room. With ``dummy_passes``
+and another dealer, the bottom of the dummy's stock is the dealer's pass in canonical order (KA4): three cards
+that sort after the ones of it already turned. What else a state holds that the seat cannot know — the others'
+passes (Chaos) — is drawn consistently with the placement. Every consistent placement can be drawn, and the
+draw reads only the information state.
+
+Copies (double decks, KA10) are interchangeable in play; the sampler keeps the flags the seat sees on its own
+and captured cards and labels the unseen copies as they fall.
+
+**The heuristic** bids from hand strength — an estimate of what each bid would score with this hand
+(:func:`bid_values`) — and, in Organised Chaos, subtracts each bid's typical value (the value it keeps for a
+later deal: every bid is used exactly once in ten deals). It plays toward its bid: each card is scored by what
+it is expected to capture this trick against the cards still out (won suits it wants, shed cards it does not,
+void bonuses kept), less what the same card is worth kept for later; the Anarchist throws the bomb when the
+reversal helps it most, or by the last trick (KA7); passes give away what hurts its plan most.
+
+**Rollouts** run on :class:`kirifuda.fast.anarchy.Position` (the fast engine, checked against the pure one) with
+a cheap version of the same policy, each seat using only its hand and the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from .. import cards as C
+from ..cards import COPY, JOKER, CardSet
+from ..core import Action, Observation, Seen, evolve
+from ..fast.anarchy import Position, names_of
+from ..games.anarchy import (
+    _GIVES,
+    BID,
+    BID_SUIT,
+    BIDS,
+    BLACK,
+    NO_CARD,
+    NOBODY,
+    PASS,
+    PASS_SIZE,
+    PLAY,
+    PLAYS,
+    RED,
+    AnarchyFamily,
+    AnarchyObservation,
+    AnarchyState,
+    Bid,
+    Give,
+    LastTrick,
+)
+from ..tricks import Play
+from .info import InfoState, Knowledge
+from .kit import GameKit
+
+SUIT_MASK = C.SUIT_MASKS
+SUIT_BOTH = tuple(m | (m << COPY) for m in SUIT_MASK)
+LOW = (1 << COPY) - 1
+PRIOR_CACHE = 256
+"""How many pass orderings :meth:`Kit.prior` keeps (one per hand it has seen at the pass)."""
+PRIOR_TOP = 72
+"""How many passes :meth:`Kit.prior` ranks (the rest follow in the legal order): a search widens to about
+2·√visits of them (72 covers a 1,200-iteration search)."""
+DUMMY_PASS_AT = 10
+"""KA4: the dealer's three cards go under the dummy's 13-card stock, so they are its cards 11 to 13."""
+
+
+def _sort_key(card: int) -> int:
+    """Canonical order as an int (♠ ♥ ♦ ♣, A first): smaller is nearer the top of a sorted pile."""
+    return ((card >> 4) & 3) * 16 + 12 - (card & 15)
+
+
+def _card_of_key(key: int) -> int:
+    """The card name of a canonical key (:func:`_sort_key`)."""
+    return (key & 0x30) | (12 - (key & 15))
+
+
+# --- what a seat knows ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnarchyKnowledge(Knowledge):
+    """What one seat has seen that its observation no longer shows (see the module docstring)."""
+
+    seat: int
+    played: tuple[int, ...] = ()
+    """Per seat: the cards it has played this deal (the bomb: the Joker, not the spare); a second copy as the
+    captured cards show it (KA10)."""
+    dummy_turned: tuple[int, ...] = ()
+    """The 3-player dummy's cards turned this deal, in order."""
+    anarchist: int = NOBODY
+    """The seat that threw the bomb this deal (the Anarchist is hidden until then, §2)."""
+    bomb_card: int = NO_CARD
+    """The spare the bomb played in its place this deal (§2)."""
+    turnups: tuple[int, ...] = ()
+    """Anarchy 5p: the turn-ups taken this deal, in order (P1)."""
+    bid_history: tuple[tuple[str, ...], ...] = ()
+    """Each completed deal's bids by seat."""
+
+    def update(self, seen: Seen, before: Observation, after: Observation) -> AnarchyKnowledge:
+        assert isinstance(before, AnarchyObservation) and isinstance(after, AnarchyObservation)
+        if seen.actor == "deal":
+            return AnarchyKnowledge(self.seat, (0,) * after.players, bid_history=self.bid_history)
+        if before.phase != PLAY or (after.phase == PLAY and after.trick_number == before.trick_number):
+            return self
+        # the trick was revealed by this event: every card is turned up (KA5), and lands in a captured pile
+        piles = [*after.taken, *([after.dummy_taken] if after.dummy_taken is not None else [])]
+        olds = [*before.taken, *([before.dummy_taken] if before.dummy_taken is not None else [])]
+        new = [_mask(a) & ~_mask(b) for a, b in zip(piles, olds, strict=True)]
+        turnups = self.turnups
+        if after.last_turnup is not None:
+            turnup = C.parse(after.last_turnup[0])
+            turnups += (turnup,)
+            new[after.last_turnup[1]] &= ~(1 << turnup)
+        played = list(self.played or (0,) * after.players)
+        dummy_turned, anarchist, bomb_card = self.dummy_turned, self.anarchist, self.bomb_card
+        n = after.players
+        for revealed in after.last_trick:
+            to = n if revealed.taken_by is None else revealed.taken_by
+            name = C.parse(revealed.card)
+            card = name if new[to] >> name & 1 else name | COPY
+            new[to] &= ~(1 << card)
+            if revealed.seat is None:
+                dummy_turned += (card,)
+            elif revealed.bomb:
+                played[revealed.seat] |= 1 << JOKER
+                anarchist, bomb_card = revealed.seat, card
+            else:
+                played[revealed.seat] |= 1 << card
+        history = self.bid_history
+        if len(after.deal_scores) > len(before.deal_scores):
+            history += (tuple(b or "" for b in after.bids),)
+        return AnarchyKnowledge(self.seat, tuple(played), dummy_turned, anarchist, bomb_card, turnups, history)
+
+
+# --- the club player's reckoning -----------------------------------------------------------------
+
+RHO = 0.5
+"""How much of a suit's unseen cards a card played *later* is assumed to meet: playing a card now is worth what
+it is expected to capture now less what it would capture kept for later (when about half as many cards are out:
+low cards of a suit become safer, a master meets fewer cards of its suit)."""
+EPSILON = 0.1
+"""Rollouts: the share of cards chosen at random instead of by the cheap policy."""
+BOMB_SINGLETON_KEEP = (0.4, 0.4)
+"""Bomb / Chaos: a card alone in its suit is a *singleton* (§2): kept or capturing other singletons with a chance
+growing with its rank (0.4 + 0.4·rank/12), where the original keeps it outright (§1). Tuned in heuristic-field
+duels (one seat with the value, three without, the same deals: +0.7 points a deal over 0.2 + 0.6·rank/12)."""
+
+ABOVE = tuple(
+    tuple(sum((1 << (x * 16 + q)) | (1 << (x * 16 + q + COPY)) for q in range(r + 1, 13)) for r in range(13))
+    for x in range(4)
+)
+"""``ABOVE[suit][rank]``: every card of the suit ranked above ``rank``, both copies."""
+BELOW = tuple(
+    tuple(sum((1 << (x * 16 + q)) | (1 << (x * 16 + q + COPY)) for q in range(r)) for r in range(13)) for x in range(4)
+)
+SUITS_OF_COLOUR = {"black": BLACK, "red": RED}
+
+
+def suit_values(game: AnarchyFamily, bid: str | None, hand: int, taken: int) -> tuple[list[float], list[float]]:
+    """What one more captured card of each suit is worth to a seat with ``bid`` (S H D C), and what breaking a
+    void in it would cost (Bomb and Chaos: 10 for a suit of which it has taken none and does not want, §2
+    bonuses). ``bid`` None (still to bid): every card counts one."""
+    counts = [(taken & m).bit_count() for m in SUIT_BOTH]
+    total = sum(counts)
+    values = [1.0] * 4
+    if game.original:  # §1 bid table; misère stops costing once the par is reached (never below 0)
+        if bid in BID_SUIT:
+            values = [0.0] * 4
+            values[BID_SUIT[bid]] = 2.0
+        elif bid == "misere":
+            values = [-1.0 if total < game.hand_size else 0.0] * 4
+        return values, [0.0] * 4
+    if bid in BID_SUIT:
+        values = [0.0] * 4
+        values[BID_SUIT[bid]] = 4.0
+    elif bid in SUITS_OF_COLOUR:
+        values = [0.0] * 4
+        for x in SUITS_OF_COLOUR[bid]:
+            values[x] = 2.0
+    elif bid == "best":
+        # the suit most likely to end as the most numerous: taken so far, and half of what is in hand
+        held = [(hand & m).bit_count() for m in SUIT_BOTH]
+        target = max(range(4), key=lambda x: 2 * counts[x] + held[x])
+        values = [0.0] * 4
+        values[target] = 3.0
+    elif bid == "over":
+        values = [5.0] * 4
+    elif bid == "under":
+        values = [-5.0 if total < game.hand_size else 0.0] * 4
+    voids = [10.0 if counts[x] == 0 and values[x] <= 0 else 0.0 for x in range(4)]
+    return values, voids
+
+
+def expected_gain(val: float, void: float, hi: float, lower: float, p: float, keep: float) -> float:
+    """What playing a card is expected to bring: it takes its suit if no higher card of it comes out (each of the
+    ``hi`` higher and ``lower`` lower unseen cards of the suit coming out with probability ``p``), with the lower
+    ones; alone in its suit it is kept with probability ``keep``. ``val`` per card of the suit taken, ``void``
+    once if any is."""
+    q = 1.0 - p
+    no_higher: float = q**hi
+    alone: float = no_higher * q**lower
+    wins = no_higher - alone
+    takes = wins + alone * keep
+    return val * (wins * (1.0 + lower * p) + alone * keep) - void * takes
+
+
+def card_scores(
+    game: AnarchyFamily,
+    names: Sequence[int],
+    unseen: int,
+    values: Sequence[float],
+    voids: Sequence[float],
+    plays: int,
+    spare: int,
+    turnup: int,
+) -> list[float]:
+    """Each card name's worth played now rather than kept (see :data:`RHO`): the expected gain now less the
+    expected gain later. ``unseen``: the cards the seat cannot place (others' hands and choices, the stock, cards
+    face down); ``plays``: how many of them come out in a trick (the other players, the 3-player dummy);
+    ``spare``: the Bomb's face-up spare (the card the Joker plays, ranks reversed); ``turnup``: Anarchy's live
+    turn-up (P1), taken with the highest card of its suit."""
+    u_total = unseen.bit_count() or 1
+    p = min(plays / u_total, 1.0)
+    q = 1.0 - p
+    keep_base, keep_rank = BOMB_SINGLETON_KEEP if not game.original else (1.0, 0.0)
+    turnup_suit = (turnup >> 4) & 3 if turnup != NO_CARD else -1
+    powers: dict[int, tuple[float, float]] = {}  # q**k and q**(k·RHO) by k, the unseen cards of a suit but one rank
+    out = []
+    for name in names:
+        reverse = name == JOKER
+        card = spare if reverse else name
+        x, r = (card >> 4) & 3, card & 15
+        if reverse:  # §2 the bomb: the spare plays with 2 high, A low
+            hi = (unseen & BELOW[x][r]).bit_count()
+            lower = (unseen & ABOVE[x][r]).bit_count()
+            r = C.ACE - r
+        else:
+            hi = (unseen & ABOVE[x][r]).bit_count()
+            lower = (unseen & BELOW[x][r]).bit_count()
+        keep = keep_base + keep_rank * r / C.ACE
+        val, void = values[x], voids[x]
+        # expected_gain(now) - expected_gain(later, RHO of the cards out), inlined for the rollouts
+        no_higher = q**hi
+        out_of_suit = hi + lower
+        alone_now = powers.get(out_of_suit)
+        if alone_now is None:
+            alone_now = powers[out_of_suit] = (q**out_of_suit, q ** (out_of_suit * RHO))
+        alone = alone_now[0]
+        wins = no_higher - alone
+        now = val * (wins * (1.0 + lower * p) + alone * keep) - void * (wins + alone * keep)
+        no_higher_later = no_higher**RHO
+        alone = alone_now[1]
+        wins = no_higher_later - alone
+        later = val * (wins * (1.0 + lower * RHO * p) + alone * keep) - void * (wins + alone * keep)
+        score = now - later
+        if x == turnup_suit:
+            score += val * no_higher  # P1: the turn-up goes with the highest card of its suit
+        out.append(score)
+    return out
+
+
+def taken_estimates(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> list[list[float]]:
+    """Per suit, per card of the hand (S H D C; cards A first): how many cards of that suit the card is expected
+    to take over the deal if played toward capture — the bidder's reckoning of :func:`bid_values`."""
+    u_total = unseen.bit_count() or 1
+    p = min(plays / u_total, 1.0)
+    singles = not game.original
+    out: list[list[float]] = [[], [], [], []]
+    for name in names_of(hand):
+        if name == JOKER:
+            continue
+        x, r = (name >> 4) & 3, name & 15
+        hi = (unseen & ABOVE[x][r]).bit_count()
+        lower = (unseen & BELOW[x][r]).bit_count()
+        keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE if singles else 1.0
+        out[x].append(expected_gain(1.0, 0.0, hi, lower, p, keep))
+    return out
+
+
+FEATURES = ("reckoned", "total", "voids", "joker")
+"""What the bid reckoning reads from a hand, per bid (:func:`bid_features`)."""
+
+
+def bid_features(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dict[str, tuple[float, ...]]:
+    """Per bid, what the hand promises, reckoned card by card (:func:`taken_estimates`): the bid's own points on the
+    cards it can expect to take (over/under: beyond/short of the hand size, either sign), all the cards it can
+    expect to take, the voids it can expect to keep among the suits the bid does not seek (Bomb, Chaos: 10
+    each, §2), and whether it holds the Joker (the bomb, §2)."""
+    per_suit = taken_estimates(game, hand, unseen, plays)
+    taken = [sum(e) for e in per_suit]
+    total = float(sum(taken))
+    size = game.hand_size
+    joker = float(hand >> JOKER & 1)
+    out: dict[str, tuple[float, ...]]
+    if game.original:  # §1
+        out = {bid: (2.0 * taken[x], total, 0.0, 0.0) for bid, x in BID_SUIT.items()}
+        out["nosuit"] = (total, total, 0.0, 0.0)
+        out["misere"] = (size - total, total, 0.0, 0.0)
+        return out
+    # §2 bonuses: a void is likely where the hand holds little that takes
+    keeps_void = []
+    for x in range(4):
+        p_void = 1.0
+        for e in per_suit[x]:
+            p_void *= max(0.0, 1.0 - min(e, 1.0))
+        keeps_void.append(p_void)
+
+    def voids(wanted: Sequence[int]) -> float:
+        return sum(keeps_void[x] for x in range(4) if x not in wanted)
+
+    out = {bid: (4.0 * taken[x], total, voids((x,)), joker) for bid, x in BID_SUIT.items()}
+    out["black"] = (2.0 * (taken[C.SPADES] + taken[C.CLUBS]), total, voids(BLACK), joker)
+    out["red"] = (2.0 * (taken[C.HEARTS] + taken[C.DIAMONDS]), total, voids(RED), joker)
+    best = max(range(4), key=lambda x: taken[x])
+    out["best"] = (3.0 * taken[best], total, voids((best,)), joker)
+    out["cards"] = (total, total, voids(range(4)), joker)
+    out["over"] = (5.0 * (total - size), total, voids(range(4)), joker)
+    out["under"] = (5.0 * (size - total), total, voids(()), joker)
+    return out
+
+
+UNCALIBRATED = (0.0, 1.0, 0.0, 10.0, 0.0)
+"""A bid's coefficients before calibration: its reckoned points plus 10 per expected void."""
+
+# coefficients: intercept, reckoned, total, voids, joker; then the mean score
+CALIBRATION: dict[str, dict[str, tuple[float, ...]]] = {
+    "anarchy": {
+        "spades": (1.744, 1.182, -0.145, 0.0, 0.0, 5.44),  # n=8085 r2=0.362
+        "clubs": (1.744, 1.182, -0.145, 0.0, 0.0, 5.44),  # n=8085 r2=0.362
+        "hearts": (1.744, 1.182, -0.145, 0.0, 0.0, 5.44),  # n=8085 r2=0.362
+        "diamonds": (1.744, 1.182, -0.145, 0.0, 0.0, 5.44),  # n=8085 r2=0.362
+        "nosuit": (-10.253, 1.201, 1.201, 0.0, 0.0, 9.63),  # n=1921 r2=0.461
+        "misere": (2.232, 0.204, -0.204, 0.0, 0.0, 0.9),  # n=1994 r2=0.152
+    },
+    "anarchy-bomb": {
+        "cards": (6.912, 0.595, 0.595, 0.0, 1.177, 16.87),  # n=1187 r2=0.049
+        "black": (1.604, 0.818, 0.931, 2.595, 0.745, 16.52),  # n=2357 r2=0.142
+        "red": (1.604, 0.818, 0.931, 2.595, 0.745, 16.52),  # n=2357 r2=0.142
+        "best": (4.174, -0.168, 1.929, 2.652, 1.188, 19.64),  # n=1173 r2=0.063
+        "spades": (1.478, 1.005, 0.711, 2.197, 0.493, 16.32),  # n=4853 r2=0.228
+        "clubs": (1.478, 1.005, 0.711, 2.197, 0.493, 16.32),  # n=4853 r2=0.228
+        "hearts": (1.478, 1.005, 0.711, 2.197, 0.493, 16.32),  # n=4853 r2=0.228
+        "diamonds": (1.478, 1.005, 0.711, 2.197, 0.493, 16.32),  # n=4853 r2=0.228
+        "over": (31.587, 0.892, 0.178, 0.0, 2.986, 11.95),  # n=1172 r2=0.191
+        "under": (-17.539, 1.384, -0.277, 1.964, -4.431, 13.97),  # n=1258 r2=0.288
+    },
+    "organised-chaos": {
+        "cards": (13.09, 0.39, 0.39, 0.0, 0.0, 19.53),  # n=1187 r2=0.038
+        "black": (0.424, 0.796, 1.231, 3.505, 0.0, 18.53),  # n=2357 r2=0.248
+        "red": (0.424, 0.796, 1.231, 3.505, 0.0, 18.53),  # n=2357 r2=0.248
+        "best": (-2.459, -0.635, 3.48, 5.533, 0.0, 23.14),  # n=1173 r2=0.198
+        "spades": (-3.28, 0.996, 1.436, 2.46, 0.0, 18.14),  # n=4853 r2=0.339
+        "clubs": (-3.28, 0.996, 1.436, 2.46, 0.0, 18.14),  # n=4853 r2=0.339
+        "hearts": (-3.28, 0.996, 1.436, 2.46, 0.0, 18.14),  # n=4853 r2=0.339
+        "diamonds": (-3.28, 0.996, 1.436, 2.46, 0.0, 18.14),  # n=4853 r2=0.339
+        "over": (38.397, 0.964, 0.193, 0.0, 0.0, 17.79),  # n=1172 r2=0.33
+        "under": (-3.452, 0.879, -0.176, 0.544, 0.0, 16.28),  # n=1258 r2=0.239
+    },
+}
+"""Per game id and bid: the coefficients (intercept, then one per :data:`FEATURES`) of a least-squares fit of what
+the bid scored in self-play of the heuristic to what the hand promised, and last the bid's mean score — its
+typical value, Organised Chaos's cost of using it now (bench/fit_anarchy_bids.py writes this table)."""
+
+
+def bid_values(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dict[str, float]:
+    """The expected score of each bid with ``hand`` (calibrated, see :data:`CALIBRATION`)."""
+    table = CALIBRATION.get(game.id, {})
+    out = {}
+    for bid, features in bid_features(game, hand, unseen, plays).items():
+        coefficients = table.get(bid, UNCALIBRATED)
+        value = coefficients[0]
+        for c, f in zip(coefficients[1:], features, strict=False):
+            value += c * f
+        out[bid] = value
+    return out
+
+
+def bid_class(bid: str) -> str:
+    """The kind of a bid for what it tells of the bidder's hand: every suit bid alike, both colours alike."""
+    if bid in BID_SUIT:
+        return "suit"
+    if bid in SUITS_OF_COLOUR:
+        return "colour"
+    return bid
+
+
+def seeks(bid: str) -> tuple[int, ...]:
+    """The suits a bid seeks (none: a bid on every card, or on the hand's best suit)."""
+    if bid in BID_SUIT:
+        return (BID_SUIT[bid],)
+    return SUITS_OF_COLOUR.get(bid, ())
+
+
+BID_WEIGHTS: dict[str, dict[str, tuple[tuple[float, ...], tuple[float, ...]]]] = {
+    "anarchy": {
+        "nosuit": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.82, 0.85, 0.85, 0.88, 0.91, 0.93, 0.97, 1.02, 1.06, 1.11, 1.16, 1.2, 1.25),
+        ),
+        "suit": (
+            (1.56, 1.54, 1.59, 1.6, 1.59, 1.64, 1.66, 1.7, 1.72, 1.75, 1.79, 1.82, 1.85),
+            (1.19, 1.15, 1.11, 1.05, 1.0, 0.93, 0.83, 0.74, 0.64, 0.54, 0.41, 0.29, 0.19),
+        ),
+    },
+    "anarchy-bomb": {
+        "best": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.81, 0.84, 0.87, 0.89, 0.9, 0.92, 0.95, 0.97, 1.03, 1.07, 1.08, 1.1, 1.1),
+        ),
+        "colour": (
+            (0.79, 0.74, 0.81, 0.93, 1.03, 1.0, 1.09, 1.27, 1.34, 1.46, 1.59, 2.12, 2.32),
+            (0.64, 0.63, 0.81, 0.76, 0.67, 0.74, 0.67, 0.7, 0.65, 0.72, 0.59, 0.7, 0.71),
+        ),
+        "over": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.16, 0.22, 0.35, 0.3, 0.62, 0.49, 0.62, 0.86, 0.86, 1.59, 1.95, 1.95, 2.76),
+        ),
+        "suit": (
+            (0.86, 0.89, 0.98, 1.03, 1.15, 1.23, 1.33, 1.46, 1.61, 1.73, 1.95, 2.16, 2.45),
+            (0.84, 0.84, 0.84, 0.85, 0.85, 0.84, 0.84, 0.84, 0.83, 0.83, 0.81, 0.78, 0.77),
+        ),
+        "under": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (1.38, 1.34, 1.26, 1.23, 1.15, 1.09, 1.03, 0.94, 0.86, 0.77, 0.66, 0.57, 0.45),
+        ),
+    },
+    "organised-chaos": {
+        "best": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (1.05, 0.91, 0.82, 0.8, 0.91, 0.93, 1.05, 1.05, 1.09, 1.04, 1.11, 1.02, 1.21),
+        ),
+        "cards": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.86, 0.91, 0.91, 1.11, 1.25, 1.16, 0.86, 0.86, 0.98, 1.32, 0.98, 1.0, 0.8),
+        ),
+        "colour": (
+            (1.06, 1.13, 0.95, 1.22, 1.24, 1.39, 1.29, 1.48, 1.64, 1.76, 1.74, 1.76, 2.05),
+            (0.78, 0.82, 0.84, 0.68, 0.69, 0.57, 0.54, 0.42, 0.43, 0.4, 0.49, 0.32, 0.29),
+        ),
+        "over": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (0.12, 0.16, 0.22, 0.33, 0.52, 0.73, 0.96, 1.19, 1.42, 1.66, 1.77, 1.91, 2.01),
+        ),
+        "suit": (
+            (0.92, 0.99, 1.04, 1.13, 1.26, 1.36, 1.59, 1.77, 2.05, 2.28, 2.45, 2.59, 2.77),
+            (0.91, 0.92, 0.91, 0.91, 0.89, 0.85, 0.79, 0.75, 0.69, 0.64, 0.62, 0.55, 0.51),
+        ),
+        "under": (
+            (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
+            (1.57, 1.53, 1.46, 1.39, 1.28, 1.15, 1.05, 0.9, 0.74, 0.61, 0.5, 0.45, 0.38),
+        ),
+    },
+}
+"""Per game id and kind of bid (:func:`bid_class`): how much likelier than at random a card is in the hand of a
+seat that made such a bid, by rank (2 … A), in the suits the bid seeks and in the others — measured on the
+heuristic's own bidding (bench/fit_anarchy_bids.py). The sampler deals the unseen cards with these weights."""
+
+
+def bid_cost(game: AnarchyFamily, bid: str, deals_left: int) -> float:
+    """Organised Chaos (§3: each bid once in ten deals): what using ``bid`` now costs — its typical score, kept
+    for a later deal; nothing in the last deal (one bid is left) or in the other games."""
+    if not game.chaos or deals_left <= 1:
+        return 0.0
+    return CALIBRATION.get(game.id, {}).get(bid, UNCALIBRATED)[-1]
+
+
+CONTEST = 0.25
+"""Anarchy and the Bomb, open bids: the share of a suit or colour bid's value lost when an earlier bidder
+already seeks the same cards (they will fight for them)."""
+
+
+def choose_bid(
+    game: AnarchyFamily,
+    legal: Sequence[str],
+    hand: int,
+    unseen: int,
+    plays: int,
+    others: Sequence[str | None],
+    deals_left: int,
+) -> str:
+    """The bid a club player makes: the best expected score, less what earlier bids contest (open bidding) and,
+    in Organised Chaos, less what the bid would be worth kept for a later deal."""
+    values = bid_values(game, hand, unseen, plays)
+    sought = set()
+    for bid in others:
+        if bid in BID_SUIT:
+            sought.add(BID_SUIT[bid])
+        elif bid in SUITS_OF_COLOUR:
+            sought.update(SUITS_OF_COLOUR[bid])
+
+    def worth(bid: str) -> float:
+        value = values[bid]
+        wanted = {BID_SUIT[bid]} if bid in BID_SUIT else set(SUITS_OF_COLOUR.get(bid, ()))
+        if wanted & sought:
+            value *= 1.0 - CONTEST
+        return value - bid_cost(game, bid, deals_left)
+
+    return max(legal, key=worth)
+
+
+def pass_order(game: AnarchyFamily, hand: int, unseen: int, plays: int, bid: str) -> list[int]:
+    """Organised Chaos: the hand's cards, the ones to pass first (those that help the planned ``bid`` least: for a
+    bid that seeks cards, the ones least expected to take; for over/under, the ones most expected to)."""
+    values, voids = suit_values(game, bid, hand, 0)
+    names = [c for c in C.sorted_cards(C.cards_in(hand))]
+    u_total = unseen.bit_count() or 1
+    p = min(plays / u_total, 1.0)
+    worth = []
+    for card in names:
+        x, r = (card >> 4) & 3, card & 15
+        hi = (unseen & ABOVE[x][r]).bit_count()
+        lower = (unseen & BELOW[x][r]).bit_count()
+        keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE
+        worth.append(expected_gain(values[x], voids[x], hi, lower, p, keep))
+    order = sorted(range(len(names)), key=lambda i: worth[i])
+    return [names[i] for i in order]
+
+
+# --- the kit ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Template:
+    """The part of a sample that depends only on the information state (made once per search)."""
+
+    base: dict[str, Any]  # AnarchyState fields that every sample shares
+    hands: tuple[int, ...]  # the known cards of every hand (the seat's own: all of it)
+    room: tuple[int, ...]  # per seat: unseen cards still to deal into its hand
+    pool: tuple[int, ...]  # the unseen cards to deal
+    dummy_known: tuple[int, ...]  # the bottom of the dummy's stock that the seat put there (KA4)
+    dummy_hidden: int  # unseen cards on top of it
+    gift_left: int  # dummy_passes, another dealer: cards of the dealer's pass still in the stock (KA4)
+    gift_after: int  # … all sorting after this key (the last of the pass already turned; -1: none)
+    rest_known: tuple[int, ...]  # the live turn-up (Anarchy 5p)
+    rest_hidden: int
+    joker: bool  # the Joker is unseen and must go to another player's hand (P4)
+    weights: dict[int, tuple[float, ...]] | None  # per unseen card, its weight in each place (None: all alike)
+
+
+class Kit(GameKit):
+    """The Anarchy family's kit (see the module docstring)."""
+
+    budgets = {"easy": 60, "normal": 300, "hard": 1200}
+    model_others = True  # the other seats' bids and cards come from their own imagined hands (the heuristic)
+
+    def __init__(self, game: Any) -> None:
+        if not isinstance(game, AnarchyFamily):
+            raise TypeError(f"the Anarchy kit plays the Anarchy family, not {game.id}")
+        super().__init__(game)
+        self.family: AnarchyFamily = game
+        self.deck_mask = C.mask(game.deck())
+        self._template: tuple[InfoState, _Template] | None = None
+        self._priors: dict[tuple[int, ...], Sequence[Action]] = {}
+
+    def knowledge(self, seat: int) -> AnarchyKnowledge:
+        return AnarchyKnowledge(seat)
+
+    # --- the sampler ------------------------------------------------------------------------
+    def sample(self, info: InfoState, rng: random.Random) -> AnarchyState:
+        cached = self._template
+        if cached is not None and cached[0] is info:
+            t = cached[1]
+        else:
+            t = self._make_template(info)
+            self._template = (info, t)
+        game = self.family
+        n = game.n
+        pool = list(t.pool)
+        hands = list(t.hands)
+        room = list(t.room)
+        if t.joker:
+            pick = rng.randrange(sum(room))
+            for s in range(n):
+                if pick < room[s]:
+                    hands[s] |= 1 << JOKER
+                    room[s] -= 1
+                    break
+                pick -= room[s]
+        gift: list[int] = []
+        if t.gift_left:
+            eligible = [c for c in pool if _sort_key(c) > t.gift_after]
+            gift = sorted(rng.sample(eligible, t.gift_left), key=_sort_key)
+            for c in gift:
+                pool.remove(c)
+        rng.shuffle(pool)
+        if t.weights is None:  # every placement alike: deal the shuffled cards out in order
+            k = 0
+            for s in range(n):
+                size = room[s]
+                if size:
+                    m = hands[s]
+                    for c in pool[k : k + size]:
+                        m |= 1 << c
+                    hands[s] = m
+                    k += size
+            dummy_cards = pool[k : k + t.dummy_hidden]
+            rest_cards = pool[k + t.dummy_hidden :]
+        else:
+            places = _deal_weighted(pool, [*room, t.dummy_hidden, t.rest_hidden], t.weights, rng.random)
+            for s in range(n):
+                for c in places[s]:
+                    hands[s] |= 1 << c
+            dummy_cards, rest_cards = places[n], places[n + 1]
+        dummy = tuple(dummy_cards) + tuple(gift) + t.dummy_known
+        rest = t.rest_known + tuple(rest_cards)
+        state = AnarchyState(hands=tuple(hands), dummy=dummy, rest=rest, **t.base)
+        obs = info.observation
+        assert isinstance(obs, AnarchyObservation)
+        if game.chaos and state.phase != PASS and obs.passed is not None:
+            state = self._draw_passes(info, state, gift, rng)
+        return state
+
+    def _make_template(self, info: InfoState) -> _Template:
+        game = self.family
+        obs = info.observation
+        assert isinstance(obs, AnarchyObservation) and obs.hand is not None
+        know = info.knowledge
+        assert isinstance(know, AnarchyKnowledge)
+        n, me, phase = game.n, info.seat, obs.phase
+        hand = _mask(obs.hand)
+        taken = [_mask(t) for t in obs.taken] + ([_mask(obs.dummy_taken)] if obs.dummy_taken is not None else [])
+        all_taken = 0
+        for m in taken:
+            all_taken |= m
+        seen = hand | all_taken
+        chosen = [NO_CARD] * n
+        given = [0] * n
+        my = obs.my_choice
+        if phase == PLAY and isinstance(my, Play):
+            chosen[me] = _unseen_copy(my.card, seen)
+            seen |= 1 << chosen[me]
+        elif phase == PASS and isinstance(my, Give):
+            for name in my.cards:
+                card = _unseen_copy(name, seen)
+                given[me] |= 1 << card
+                seen |= 1 << card
+        spare = NO_CARD
+        if obs.spare is not None:
+            spare = _unseen_copy(C.parse(obs.spare), seen)
+            seen |= 1 << spare
+        rest_known: tuple[int, ...] = ()
+        if obs.turnup is not None:
+            rest_known = (C.parse(obs.turnup),)
+            seen |= 1 << rest_known[0]
+        if obs.bomb_thrown:
+            seen |= 1 << JOKER
+        # cards the seat knows the place of: its pass (Chaos), with its receiver unless played since
+        hands = [0] * n
+        hands[me] = hand
+        dummy_known: tuple[int, ...] = ()
+        gift_left, gift_after = 0, -1
+        dealer = obs.dealer
+        dummy_passes = game.has_dummy and bool(getattr(game.options, "dummy_passes", False))
+        received = [0] * n
+        if obs.passed is not None:
+            given[me] = _mask(obs.passed)
+            received[me] = _mask(obs.received) if obs.received is not None else 0
+            still = _mask(obs.passed) & ~all_taken
+            if dummy_passes and me == dealer:
+                dummy_known = tuple(sorted(C.cards_in(still), key=_sort_key))  # KA4: under the stock
+            else:
+                hands[(me + 1) % n] |= still  # KA11 / §3: to the left
+            seen |= still
+            if dummy_passes and me != dealer:
+                done = obs.trick_number - 1 if phase == PLAY else 0
+                turned = know.dummy_turned[DUMMY_PASS_AT:] if isinstance(know, AnarchyKnowledge) else ()
+                gift_left = min(PASS_SIZE, game.hand_size - max(done, DUMMY_PASS_AT))
+                gift_after = _sort_key(turned[-1]) if turned else -1
+        pool = tuple(C.cards_in(self.deck_mask & ~seen & ~(1 << JOKER)))
+        joker = game.bomb and not seen >> JOKER & 1
+        room = [0] * n
+        for s in range(n):
+            if s == me:
+                continue
+            size = obs.hand_sizes[s]
+            if obs.ready[s]:
+                size += 1 if phase == PLAY else PASS_SIZE if phase == PASS else 0
+            room[s] = size - hands[s].bit_count()
+        dummy_hidden = obs.dummy_stock - len(dummy_known) - gift_left
+        rest_hidden = obs.turnups_face_down if game.original else obs.out_of_play
+        bids: list[str | None] = list(obs.bids)
+        if phase == BID and game.secret_bids:
+            bids = [b if s == me else None for s, b in enumerate(bids)]  # others' face-down bids: unmade
+        base = {
+            "phase": phase,
+            "dealer": dealer,
+            "turn": obs.to_act[0] if phase == BID and not game.secret_bids else NOBODY,
+            "given": tuple(given),
+            "received": tuple(received),
+            "bids": tuple(bids),
+            "chosen": tuple(chosen),
+            "taken": tuple(taken),
+            "spare": spare,
+            "wild_to": NOBODY if obs.wild_joker is None else obs.wild_joker,
+            "tricks_done": obs.trick_number - 1 if phase == PLAY else 0,
+            "last": _last_trick(obs, taken, n),
+            "bid_history": know.bid_history if isinstance(know, AnarchyKnowledge) else (),
+            "scores": obs.deal_scores,
+        }
+        return _Template(
+            weights=self._weights(pool, bids, me, len(obs.deal_scores)),
+            base=base,
+            hands=tuple(hands),
+            room=tuple(room),
+            pool=pool,
+            dummy_known=dummy_known,
+            dummy_hidden=dummy_hidden,
+            gift_left=gift_left,
+            gift_after=gift_after,
+            rest_known=rest_known,
+            rest_hidden=rest_hidden,
+            joker=joker,
+        )
+
+    def _weights(
+        self, pool: Sequence[int], bids: Sequence[str | None], me: int, deals_done: int
+    ) -> dict[int, tuple[float, ...]] | None:
+        """Per unseen card, how likely each place is to hide it, by what the bids made tell of the bidders' hands
+        (:data:`BID_WEIGHTS`; places: the seats, then the dummy's stock and the cards aside); None where no bid
+        tells anything."""
+        game = self.family
+        table = BID_WEIGHTS.get(game.id)
+        if table is None or not any(b is not None for s, b in enumerate(bids) if s != me):
+            return None
+        rows: list[tuple[tuple[tuple[float, ...], tuple[float, ...]], tuple[int, ...]] | None] = []
+        for s, bid in enumerate(bids):
+            if s == me or bid is None or bid_class(bid) not in table:
+                rows.append(None)
+            else:
+                rows.append((table[bid_class(bid)], seeks(bid)))
+        # Organised Chaos: a bid tells less as the bids left run out (the last deal's is forced, §3)
+        strength = (game.total_deals - deals_done - 1) / (game.total_deals - 1) if game.chaos else 1.0
+        out = {}
+        for c in pool:
+            x, r = (c >> 4) & 3, c & 15
+            w = [1.0 if row is None else row[0][0 if x in row[1] else 1][r] ** strength for row in rows]
+            out[c] = (*w, 1.0, 1.0)
+        return out
+
+    def _draw_passes(self, info: InfoState, state: AnarchyState, gift: list[int], rng: random.Random) -> AnarchyState:
+        """Organised Chaos after the pass: the passes the seat did not see, drawn to fit the sampled hands — each
+        seat received three cards it holds or has played (§3; 3 players: KA4 / KA11)."""
+        game = self.family
+        n, me, dealer = game.n, info.seat, state.dealer
+        know = info.knowledge
+        assert isinstance(know, AnarchyKnowledge)
+        dummy_passes = game.has_dummy and bool(getattr(game.options, "dummy_passes", False))
+        dealers_left = (dealer + 1) % n
+
+        def receiver(s: int) -> int:  # NOBODY: the dummy
+            return NOBODY if dummy_passes and s == dealer else (s + 1) % n
+
+        def giver(t: int) -> int:
+            return NOBODY if dummy_passes and t == dealers_left else (t - 1) % n
+
+        given, received = list(state.given), list(state.received)
+        if receiver(me) != NOBODY:
+            received[receiver(me)] = given[me]
+        if giver(me) != NOBODY:
+            given[giver(me)] = received[me]
+        for t in range(n):
+            if t == me or received[t]:
+                continue
+            holdings = state.hands[t] | (know.played[t] if know.played else 0)
+            received[t] = C.mask(rng.sample(C.card_list(holdings), PASS_SIZE))
+            if giver(t) != NOBODY:
+                given[giver(t)] = received[t]
+        if dummy_passes and me != dealer:
+            given[dealer] = C.mask(list(know.dummy_turned[DUMMY_PASS_AT:]) + gift)  # KA4: under the stock
+        return evolve(state, given=tuple(given), received=tuple(received))
+
+    # --- how to play ------------------------------------------------------------------------
+    def _plays(self) -> int:
+        """How many cards a seat cannot see come out in each trick: the other players', and the dummy's top card."""
+        game = self.family
+        return game.n - 1 + (1 if game.has_dummy else 0)
+
+    def _unseen(self, hand: int, taken: Sequence[int], spare: int, turnup: int, bomb_thrown: bool) -> int:
+        public = hand
+        for m in taken:
+            public |= m
+        if spare != NO_CARD:
+            public |= 1 << spare
+        if turnup != NO_CARD:
+            public |= 1 << turnup
+        if bomb_thrown:
+            public |= 1 << JOKER
+        return self.deck_mask & ~public
+
+    def heuristic(self, info: InfoState, legal: Sequence[Action], rng: random.Random) -> Action:
+        game = self.family
+        obs = info.observation
+        assert isinstance(obs, AnarchyObservation) and obs.hand is not None
+        hand = _mask(obs.hand)
+        taken = [_mask(t) for t in obs.taken] + ([_mask(obs.dummy_taken)] if obs.dummy_taken is not None else [])
+        spare = NO_CARD if obs.spare is None else C.parse(obs.spare)
+        turnup = NO_CARD if obs.turnup is None else C.parse(obs.turnup)
+        unseen = self._unseen(hand, taken, spare, turnup, obs.bomb_thrown)
+        deals_left = obs.deals - obs.deal_number + 1
+        if obs.phase == PLAY:
+            values, voids = suit_values(game, obs.bids[info.seat], hand, taken[info.seat])
+            names = [a.card for a in legal if isinstance(a, Play)]
+            scores = card_scores(game, names, unseen, values, voids, self._plays(), spare, turnup)
+            return PLAYS[names[_best(scores)]]
+        if obs.phase == BID:
+            bids = [a.name for a in legal if isinstance(a, Bid)]
+            others = [b for s, b in enumerate(obs.bids) if s != info.seat]
+            return BIDS[choose_bid(game, bids, hand, unseen, self._plays(), others, deals_left)]
+        plan = self._plan(hand, unseen, self._bids_left(info.knowledge, info.seat), deals_left)
+        return _give(legal, pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE])
+
+    def _bids_left(self, knowledge: Knowledge, seat: int) -> list[str]:
+        used = {bids[seat] for bids in knowledge.bid_history} if isinstance(knowledge, AnarchyKnowledge) else set()
+        return [b for b in self.family.bid_names if b not in used]
+
+    def _plan(self, hand: int, unseen: int, bids: Sequence[str], deals_left: int) -> str:
+        """Organised Chaos, before the pass: the bid the seat means to make (its pass serves it)."""
+        return choose_bid(self.family, bids, hand, unseen, self._plays(), (), deals_left)
+
+    def rollout_policy(self, state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+        game = self.family
+        hand = state.hands[seat]
+        turnup = state.rest[0] if game.original and state.phase != BID and state.rest else NO_CARD
+        bomb_thrown = game.bomb and state.spare == NO_CARD
+        unseen = self._unseen(hand, state.taken, state.spare, turnup, bomb_thrown)
+        deals_left = game.total_deals - len(state.scores)
+        if state.phase == PLAY:
+            if rng.random() < EPSILON:
+                return rng.choice(list(legal))
+            values, voids = suit_values(game, state.bids[seat], hand, state.taken[seat])
+            names = [a.card for a in legal if isinstance(a, Play)]
+            scores = card_scores(game, names, unseen, values, voids, self._plays(), state.spare, turnup)
+            return PLAYS[names[_best(scores)]]
+        if state.phase == BID:
+            bids = [a.name for a in legal if isinstance(a, Bid)]
+            others = [b for s, b in enumerate(state.bids) if s != seat]
+            return BIDS[choose_bid(game, bids, hand, unseen, self._plays(), others, deals_left)]
+        used = {bids[seat] for bids in state.bid_history}
+        plan = self._plan(hand, unseen, [b for b in game.bid_names if b not in used], deals_left)
+        return _give(legal, pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE])
+
+    def prior(self, state: Any, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
+        """Organised Chaos's pass (up to 286 choices): the passes of the cards that serve the seat's planned bid
+        least first (progressive widening opens them in this order)."""
+        if state.phase != PASS:
+            return legal
+        key = (seat, state.hands[seat], len(state.scores), state.dealer)
+        cached = self._priors.get(key)
+        if cached is not None and len(cached) == len(legal):
+            return cached
+        game = self.family
+        hand = state.hands[seat]
+        unseen = self.deck_mask & ~hand
+        used = {bids[seat] for bids in state.bid_history}
+        deals_left = game.total_deals - len(state.scores)
+        plan = self._plan(hand, unseen, [b for b in game.bid_names if b not in used], deals_left)
+        keys = [_sort_key(C.base(c)) for c in pass_order(game, hand, unseen, self._plays(), plan)]
+        gives = _GIVES
+        ordered: list[Action] = []
+        first: set[int] = set()
+        for i, j, k in _triples_by_rank(len(keys))[:PRIOR_TOP]:
+            action = gives.get(tuple(_card_of_key(key) for key in sorted((keys[i], keys[j], keys[k]))))
+            if action is not None and id(action) not in first:
+                ordered.append(action)
+                first.add(id(action))
+        ordered.extend(a for a in legal if id(a) not in first)  # the rest, in the legal order
+        if len(self._priors) > PRIOR_CACHE:
+            self._priors.clear()
+        self._priors[key] = ordered
+        return ordered
+
+    def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
+        """The deal played out on the fast engine by the cheap policy: passes and bids as the heuristic makes them
+        (:meth:`pass_all`, :meth:`bid_for`), then the cards (:meth:`play_out`)."""
+        return self._play_deal(state, rng)[0]
+
+    def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
+        """A search leaf's value per seat: the deal's scores (a rollout's where it is not over), less in Organised
+        Chaos what each seat's bid is typically worth (:func:`bid_cost`): a bid used now is not there for a later
+        deal (§3), so the search bids where its hand suits the bid best, not where the bid scores most. Used by
+        the search where it evaluates leaves through its kit (/work/patches/anarchy-ismcts-*.diff)."""
+        scores = self.family.deal_scores(state)
+        if len(scores) > deal:
+            result, bids = scores[deal], state.bid_history[deal]
+        else:
+            result, bids = self._play_deal(state, rng)
+        game = self.family
+        deals_left = game.total_deals - deal
+        if not game.chaos or deals_left <= 1:
+            return result
+        return tuple(score - bid_cost(game, bid, deals_left) for score, bid in zip(result, bids, strict=True))
+
+    def _play_deal(self, state: Any, rng: random.Random) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """The rollout: the deal's scores and bids."""
+        pos = Position.from_state(self.family, state)
+        deal = len(pos.scores)
+        if pos.phase == PASS:
+            self.pass_all(pos)
+        while pos.phase == BID:
+            seat = pos.seat_to_act()
+            pos.bid(seat, self.bid_for(pos, seat))
+        self.play_out(pos, rng)
+        return pos.scores[deal], pos.bid_history[deal]
+
+    def pass_all(self, pos: Position) -> None:
+        """Organised Chaos: every seat still to pass gives the three cards that serve its planned bid least."""
+        game = self.family
+        deals_left = game.total_deals - len(pos.scores)
+        for s in range(game.n):
+            if not pos.given[s]:
+                hand = pos.hands[s]
+                unseen = self.deck_mask & ~hand
+                used = {bids[s] for bids in pos.bid_history}
+                plan = self._plan(hand, unseen, [b for b in game.bid_names if b not in used], deals_left)
+                cards = pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE]
+                pos.give(s, tuple(C.sorted_cards(C.base(c) for c in cards)))
+
+    def bid_for(self, pos: Position, seat: int) -> str:
+        """The heuristic's bid for ``seat`` of a position in its bidding."""
+        game = self.family
+        hand = pos.hands[seat]
+        unseen = self._unseen(hand, pos.taken, pos.spare, NO_CARD, False)
+        others = [b for t, b in enumerate(pos.bids) if t != seat]
+        deals_left = game.total_deals - len(pos.scores)
+        return choose_bid(game, pos.bid_choices(seat), hand, unseen, self._plays(), others, deals_left)
+
+    def play_out(self, pos: Position, rng: random.Random, epsilon: float = EPSILON) -> None:
+        """Play the position's deal to its end: each seat's cards ranked once by :func:`card_scores` and played in
+        that order, a random card instead with probability ``epsilon``."""
+        game = self.family
+        n, plays, taken = game.n, self._plays(), pos.taken
+        copies = self.deck_mask >> COPY != 0
+        orders: list[list[int]] = []
+        turnup = pos.rest[0] if game.original and pos.rest else NO_CARD
+        for s in range(n):
+            hand = pos.hands[s]
+            unseen = self._unseen(hand, taken, pos.spare, turnup, game.bomb and pos.spare == NO_CARD)
+            values, voids = suit_values(game, pos.bids[s], hand, taken[s])
+            names = pos.names[s]
+            scores = card_scores(game, names, unseen, values, voids, plays, pos.spare, turnup)
+            order = [names[i] for i in sorted(range(len(names)), key=scores.__getitem__, reverse=True)]
+            if copies:  # a name held twice (double deck, KA10) is played twice
+                order = [c for c in order for _ in range(2 if c != JOKER and hand >> c & hand >> (c | COPY) & 1 else 1)]
+            orders.append(order)
+        random_ = rng.random
+        while pos.phase == PLAY:
+            chosen = pos.chosen
+            for s in range(n):
+                if chosen[s] == NO_CARD:
+                    order = orders[s]
+                    pos.choose(s, order.pop(int(random_() * len(order)) if random_() < epsilon else 0))
+            pos.reveal()
+
+    def undo_pending(self, state: Any, seat: int) -> Any:
+        """Other seats' face-down choices taken back: a trick's card to the hand, a pass to the hand, a secret
+        bid unmade (KA3: the cheating twin may see the cards, not choices made at the same moment as its own)."""
+        game = self.family
+        n = game.n
+        hands = list(state.hands)
+        if state.phase == PLAY:
+            chosen = list(state.chosen)
+            for s in range(n):
+                if s != seat and chosen[s] != NO_CARD:
+                    hands[s] |= 1 << chosen[s]
+                    chosen[s] = NO_CARD
+            return _replace(state, hands=tuple(hands), chosen=tuple(chosen))
+        if state.phase == PASS:
+            given = list(state.given)
+            for s in range(n):
+                if s != seat and given[s]:
+                    hands[s] |= given[s]
+                    given[s] = 0
+            return _replace(state, hands=tuple(hands), given=tuple(given))
+        if state.phase == BID and game.secret_bids:
+            return _replace(state, bids=tuple(b if s == seat else None for s, b in enumerate(state.bids)))
+        return state
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+@cache
+def _triples_by_rank(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every three positions of ``size`` cards ranked best first, the triples of best total rank first."""
+    return tuple(sorted(combinations(range(size), PASS_SIZE), key=lambda t: (sum(t), t)))
+
+
+def _mask(cards: CardSet) -> int:
+    """A card set's bitmask (``CardSet`` keeps it in its one slot)."""
+    mask: int = cards.mask
+    return mask
+
+
+def _deal_weighted(
+    cards: Sequence[int], rooms: list[int], weights: dict[int, tuple[float, ...]], random_: Any
+) -> list[list[int]]:
+    """Deal ``cards`` (in the order given, already shuffled) into places of the sizes ``rooms``, each card to a place
+    with probability proportional to the room left there times its weight for that place. Every placement that
+    fills the rooms exactly can come out (every weight is positive)."""
+    places: list[list[int]] = [[] for _ in rooms]
+    count = len(rooms)
+    for c in cards:
+        w = weights[c]
+        total = 0.0
+        for i in range(count):
+            total += rooms[i] * w[i]
+        x = random_() * total
+        pick = -1
+        for i in range(count):
+            if rooms[i]:
+                pick = i
+                x -= rooms[i] * w[i]
+                if x < 0:
+                    break
+        places[pick].append(c)
+        rooms[pick] -= 1
+    return places
+
+
+def _best(scores: Sequence[float]) -> int:
+    """The index of the best score (the first of equals)."""
+    best, value = 0, scores[0]
+    for i in range(1, len(scores)):
+        if scores[i] > value:
+            best, value = i, scores[i]
+    return best
+
+
+def _give(legal: Sequence[Action], cards: Sequence[int]) -> Action:
+    """The pass of ``cards`` among ``legal`` (a name twice where both copies go)."""
+    names = tuple(C.sorted_cards(C.base(c) for c in cards))
+    for action in legal:
+        if isinstance(action, Give) and action.cards == names:
+            return action
+    raise ValueError(f"no pass of {names} among the legal actions")
+
+
+def _replace(state: AnarchyState, **changes: Any) -> AnarchyState:
+    result: AnarchyState = evolve(state, **changes)
+    return result
+
+
+def _unseen_copy(name: int, seen: int) -> int:
+    """The copy of card ``name`` not among ``seen`` (the first copy where both are unseen: KA10)."""
+    name = C.base(name)
+    if name == JOKER or not seen >> name & 1:
+        return name
+    return name | COPY
+
+
+def _last_trick(obs: AnarchyObservation, taken: list[int], n: int) -> LastTrick | None:
+    """The last revealed trick as a state holds it, from what the observation shows of it."""
+    if not obs.last_trick:
+        return None
+    cards = []
+    bomb = NOBODY
+    for r in obs.last_trick:
+        place = n if r.seat is None else r.seat
+        to = n if r.taken_by is None else r.taken_by
+        name = C.parse(r.card)
+        card = name if taken[to] >> name & 1 else name | COPY
+        cards.append((place, card, to))
+        if r.bomb:
+            bomb = place
+    turnup: tuple[int, ...] = ()
+    if obs.last_turnup is not None:
+        turnup = (C.parse(obs.last_turnup[0]), obs.last_turnup[1])
+    return LastTrick(tuple(cards), bomb, turnup)
