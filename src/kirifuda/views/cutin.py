@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import cards as C
-from ..games.cutin import STRENGTH, CutinObservation
+from ..games.cutin import STRENGTH, TOP, CutinObservation
 
 PHASES = {"deal": "配札 dealing", "play": "プレイ play", "over": "終了 over"}
 
@@ -17,10 +17,10 @@ def _sets(sets) -> str:
 
 
 def _by_strength(cs) -> str:
-    """A hand in play order: weakest rank (3) first, strongest (2) last, a space between ranks."""
+    """A hand in play order: weakest rank (3) first, strongest (2) last, then the Jokers; a space between ranks."""
     groups: dict[int, list[int]] = {}
     for c in cs:
-        groups.setdefault(STRENGTH[C.rank_of(c)], []).append(c)
+        groups.setdefault(TOP if C.base(c) == C.JOKER else STRENGTH[C.rank_of(c)], []).append(c)
     return "  ".join(_cards(groups[st]) for st in sorted(groups)) or "—"
 
 
@@ -44,7 +44,7 @@ def render(obs: CutinObservation) -> str:
         lines.append(f"{head} {' · '.join(marks)}".rstrip())
     if obs.phase == "play":
         lines.append(f"場 Table (this turn): {_sets(obs.table)}")
-        if obs.lock:
+        if obs.lock_suit is not None:
             sym = C.SUIT_SYMBOLS[C.SUITS.index(obs.lock_suit)]
             lines.append(f"ロック Lock: {sym} の1枚出しのみ・強弱逆転 (only single {sym}, order reversed)")
     if obs.last_turn:
