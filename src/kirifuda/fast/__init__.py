@@ -20,4 +20,10 @@ def engine_for(game: Game) -> object | None:
         from .anou import FastAnou, supports
 
         return FastAnou(game) if supports(game) else None
+    if game.id == "cutin":
+        from ..games.cutin import Cutin
+        from .cutin import FastCutin
+
+        assert isinstance(game, Cutin)
+        return FastCutin(game)  # every option combination
     return None
