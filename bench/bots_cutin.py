@@ -1,5 +1,5 @@
 """Cut-in's bots: search iterations per second at the start of a hand, and decision latency per level
-(docs/bots/cutin.md).
+(docs/bots/cutin.md); and random play, hands per second, pure and fast engines (docs/performance.md).
 
 * **iterations/s** — the generic ISMCTS with Cut-in's kit, from the information state of the first decision of a
   hand (the start player's lead: the widest tree and the longest rollouts), over ``--decisions`` such decisions
@@ -7,9 +7,11 @@
   less), with a fixed iteration budget;
 * **latency** — the ``easy`` / ``normal`` / ``hard`` bots playing whole games against each other (one of each
   level and a heuristic), every decision with more than one legal action timed (process time): p50 and p95
-  per level, and the share of decisions that hit the time cap.
+  per level, and the share of decisions that hit the time cap;
+* **random play** — hands (deals) per second of CPU time, the pure protocol (``kirifuda simulate --engine
+  pure``'s loop) and the fast engine (``kirifuda.fast.cutin``), in alternating slices of ``--seconds``.
 
-    python bench/bots_cutin.py [--decisions 200] [--games 4] [--json] [--options '{"players": 5}']
+    python bench/bots_cutin.py [--decisions 200] [--games 4] [--seconds 2] [--json] [--options '{"players": 5}']
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ from kirifuda.bots import make_bot  # noqa: E402
 from kirifuda.bots.ismcts import ISMCTS  # noqa: E402
 from kirifuda.bots.registry import TARGET_SECONDS, kit_for  # noqa: E402
 from kirifuda.bots.table import Seating  # noqa: E402
+from kirifuda.fast import engine_for  # noqa: E402
 from kirifuda.match import Match  # noqa: E402
 from kirifuda.registry import make  # noqa: E402
+from kirifuda.simulate import play_random_game  # noqa: E402
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -96,11 +100,38 @@ def latencies(options: dict, games: int, progress: Progress) -> dict:
     return out
 
 
+def random_play(options: dict, seconds: float, progress: Progress) -> dict:
+    game = make("cutin", options)
+    fast = engine_for(game)
+    assert fast is not None
+    engines = {
+        "pure": lambda i: play_random_game(game, i, random.Random(i))[0],
+        "fast": lambda i: fast.play_random_game(i, random.Random(i))[0],
+    }
+    hands = {name: 0 for name in engines}
+    cpu = {name: 0.0 for name in engines}
+    games = {name: 0 for name in engines}
+    task = progress.add_task("random play", total=5 * len(engines))
+    for _ in range(5):  # alternating slices: a change of load hits both engines alike
+        for name, play in engines.items():
+            start = time.process_time()
+            while time.process_time() - start < seconds / 5:
+                hands[name] += len(play(games[name]))
+                games[name] += 1
+            cpu[name] += time.process_time() - start
+            progress.advance(task)
+    return {
+        name: {"hands": hands[name], "seconds": round(cpu[name], 3), "hands_per_second": round(hands[name] / cpu[name])}
+        for name in engines
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--decisions", type=int, default=200, help="hand-start decisions for iterations/s")
     parser.add_argument("--budget", type=int, default=400, help="iterations per hand-start decision")
     parser.add_argument("--games", type=int, default=4, help="games (× every seat rotation) for the latencies")
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per engine for random play")
     parser.add_argument("--options", default="{}", help="game options as JSON (default: the article's game)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -108,11 +139,13 @@ def main(argv: list[str] | None = None) -> int:
     with Progress(console=Console(stderr=True), transient=True) as progress:
         speed = iterations_per_second(options, args.decisions, args.budget, progress)
         latency = latencies(options, args.games, progress) if args.games else {}
+        random_hands = random_play(options, args.seconds, progress) if args.seconds else {}
     result = {
         "command": " ".join(["python", "bench/bots_cutin.py", *(sys.argv[1:] if argv is None else argv)]),
         "options": make("cutin", options).options.to_dict(),
         "hand_start": speed,
         "latency": latency,
+        "random_play": random_hands,
     }
     if args.json:
         print(json.dumps(result, indent=2))
@@ -127,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{level:7} budget {row['budget']:5}: p50 {row['p50']:.3f} s, p95 {row['p95']:.3f} s, "
             f"max {row['max']:.3f} s over {row['decisions']} decisions ({row['capped']} capped)"
         )
+    for name, row in random_hands.items():
+        out.print(f"random play, {name}: {row['hands_per_second']:,} hands/s ({row['hands']:,} in {row['seconds']} s)")
     out.print(f"reproduce: {result['command']}")
     return 0
 

@@ -10,13 +10,15 @@ is the same in both engines. Every option combination of the lockstep's covering
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 from test_oracles import option_combos
 
+from kirifuda.core import option
 from kirifuda.fast import engine_for
 from kirifuda.fast.cutin import FastCutin, Position
-from kirifuda.games.cutin import Cutin, CutinState
+from kirifuda.games.cutin import Cutin, CutinOptions, CutinState
 from kirifuda.match import Match
 from kirifuda.registry import make
 from kirifuda.simulate import play_random_game as pure_random_game
@@ -113,3 +115,16 @@ def test_perft_fast_equals_pure(options, seed, walk, depth, count):
     assert fast_perft(Position.from_state(game, match.state), depth) == expected
     if count is not None:
         assert expected == count
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseOptions(CutinOptions):
+    house_rule: bool = option(False, True, doc="an option the fast engine does not know")
+
+
+class HouseCutin(Cutin):
+    Options = HouseOptions
+
+
+def test_engine_for_declines_an_option_it_does_not_know():
+    assert engine_for(HouseCutin()) is None  # an option added later is never silently ignored

@@ -23,7 +23,8 @@ def engine_for(game: Game) -> object | None:
     if game.id == "cutin":
         from ..games.cutin import Cutin
         from .cutin import FastCutin
+        from .cutin import supports as cutin_supports
 
         assert isinstance(game, Cutin)
-        return FastCutin(game)  # every option combination
+        return FastCutin(game) if cutin_supports(game) else None
     return None

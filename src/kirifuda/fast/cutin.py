@@ -236,3 +236,14 @@ class FastCutin:
                 scores=tuple(scores),
             )
         return tuple(scores), decisions
+
+
+KNOWN_OPTIONS = frozenset(
+    ("players", "first_dealer", "next_start", "jokers", "deck", "cut_in", "lock", "more_cards", "pass_style", "scoring")
+)
+"""The options this engine plays (every value of each); an option added to the rules later is never ignored."""
+
+
+def supports(game: Cutin) -> bool:
+    """Whether this engine plays ``game``'s options (all of today's, every value)."""
+    return set(game.options.to_dict()) <= KNOWN_OPTIONS
