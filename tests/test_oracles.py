@@ -40,7 +40,7 @@ ORACLES = {
     "cutin": "oracles.cutin",
 }
 GAMES_PER_ID = int(os.environ.get("KIRIFUDA_ORACLE_GAMES", "2000"))
-GAME_SHARES = {"cutin": 0.75}
+GAME_SHARES = {"cutin": 0.6}
 """Ids whose games cost more play this share of ``GAMES_PER_ID`` (Cut-in's design knobs bring six players and
 turns that go round until everyone passes), keeping each id's share of the suite near a minute on 2 cores."""
 CLI_SAMPLE = 2  # per option combination
