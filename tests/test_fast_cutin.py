@@ -15,10 +15,11 @@ from dataclasses import dataclass
 import pytest
 from test_oracles import option_combos
 
+from kirifuda import cards as C
 from kirifuda.core import option
 from kirifuda.fast import engine_for
 from kirifuda.fast.cutin import FastCutin, Position
-from kirifuda.games.cutin import Cutin, CutinOptions, CutinState
+from kirifuda.games.cutin import Cutin, CutinOptions, CutinState, rank_major
 from kirifuda.match import Match
 from kirifuda.registry import make
 from kirifuda.simulate import play_random_game as pure_random_game
@@ -37,6 +38,9 @@ def same_position(game: Cutin, state: CutinState, position: Position) -> None:
     assert position.first_out == (-1 if state.first_out is None else state.first_out)
     assert position.top == (state.table[-1][1] if state.table else 0)
     assert position.played == state.played
+    # the rank-major views the rollout player reads
+    assert position.rm == [rank_major(h) for h in state.hands]
+    assert position.left == rank_major(C.mask(game.deck()) & ~state.played)
 
 
 @pytest.mark.parametrize("options", COMBOS, ids=label)

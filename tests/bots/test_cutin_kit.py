@@ -20,6 +20,7 @@ from test_oracles import option_combos
 
 from kirifuda import cards as C
 from kirifuda.bots import make_bot
+from kirifuda.bots.base import SearchBot
 from kirifuda.bots.cutin import CutinKnowledge, Kit, _rollout_move
 from kirifuda.bots.info import InfoState
 from kirifuda.bots.registry import kit_for
@@ -261,12 +262,15 @@ def test_rollouts_play_only_legal_moves_to_the_end_of_the_hand(options):
 
 @pytest.mark.parametrize("options", COMBOS[:6], ids=label)
 def test_search_bots_choose_legal_actions_deterministically(options):
+    # the budget alone (no wall-clock cap: on a loaded machine it would cut the search at a varying point)
     game = make("cutin", options)
+    kit = kit_for(game)
     for match, seat in positions(game, 2, 4):
         info = Seating(match, {}).info(seat)
         legal = match.legal_actions(seat)
-        first = make_bot("easy", game, seed=2).act(info, legal)
-        assert first in legal and make_bot("easy", game, seed=2).act(info, legal) == first
+        first = SearchBot(kit, name="easy", iterations=kit.budgets["easy"], seed=2).act(info, legal)
+        again = SearchBot(kit, name="easy", iterations=kit.budgets["easy"], seed=2).act(info, legal)
+        assert first in legal and again == first
 
 
 def test_kit_is_registered_with_budgets_in_order():

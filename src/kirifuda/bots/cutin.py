@@ -15,8 +15,8 @@ the other hands and the undealt rest; what it knows of them is their sizes and w
   lock), and weighs the chance that nobody after it can beat a set — counting what is left unseen — which would
   give it the lead of the next turn.
 * **Rollout** (:meth:`Kit.rollout`): the hand played out on the fast mutable engine (:mod:`kirifuda.fast.cutin`)
-  by a cheap version of the same player (:meth:`Kit.rollout_policy`), which also orders the search's progressive
-  widening (:meth:`Kit.prior`).
+  by the light player, a cheap version of the same club player (:meth:`Kit.rollout_policy`); the search's
+  progressive widening is ordered by a cheaper quick value still (:meth:`Kit.prior`).
 
 Every option combination (the design knobs of issue 13) is handled: the rules are the game's own (legal sets,
 scores), and the heuristic reads the knobs (Jokers, the lock, the cut-in, pass styles, scoring styles).
@@ -57,6 +57,12 @@ from ..games.cutin import (
     joker_count,
     rank_major,
     set_info,
+)
+from ..games.cutin import (
+    RANK as RANK_SCORING,
+)
+from ..games.cutin import (
+    VALUE as VALUE_SCORING,
 )
 from .info import InfoState, Knowledge
 from .kit import GameKit
@@ -105,7 +111,7 @@ class CutinKnowledge(Knowledge):
 class Kit(GameKit):
     """The kit of ``cutin`` (see the module docstring)."""
 
-    budgets: ClassVar[dict[str, int]] = {"easy": 300, "normal": 1200, "hard": 2500}
+    budgets: ClassVar[dict[str, int]] = {"easy": 250, "normal": 1000, "hard": 2000}
     widen_above: ClassVar[int] = 12
 
     def __init__(self, game: Any) -> None:
@@ -252,10 +258,12 @@ class Kit(GameKit):
         return sorted(legal, key=lambda a: -_quick_value(a, hand))
 
     def rollout_policy(self, state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
-        return _quick_choice(state.hands[seat], legal, rng)
+        """The light player's move (what :meth:`rollout` plays) in a pure state."""
+        assert isinstance(state, CutinState)
+        return _rollout_move(Position.from_state(self.cutin, state), seat, rng)
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
-        """The hand played to its end on the fast engine by the quick player."""
+        """The hand played to its end on the fast engine by the light player."""
         assert isinstance(state, CutinState) and state.phase == PLAY
         return Position.from_state(self.cutin, state).run(_rollout_move, rng)
 
@@ -374,13 +382,15 @@ def _quick_choice(hand: int, legal: Sequence[Action], rng: random.Random) -> Act
 
 
 def _rollout_move(position: Position, seat: int, rng: random.Random) -> Action:
-    """The quick player's move in a rollout, computed from the hand's rank groups without listing every legal
-    set (the same values as :func:`_quick_choice`, which the Jokers' rare hands still use)."""
+    """The light player's move in a rollout (a cheap version of :meth:`Kit.heuristic`), from what the acting
+    seat sees: its hand, the table, the hand sizes and the cards played. It works from the hand's rank groups
+    without listing every legal set; hands with Jokers (rare) use the quick player over the listed sets."""
     hand = position.hands[seat]
     if hand & JOKER_MASK or rng.random() < EXPLORE:
         legal = position.legal()
         return rng.choice(legal) if not hand & JOKER_MASK else _quick_choice(hand, legal, rng)
-    x = rank_major(hand)
+    x = position.rm[seat]
+    view = _LightView(position, seat, hand, x)
     info = position.top_info
     best: Action = PASS
     best_value = 0.0 if info is not None else -1e9
@@ -390,40 +400,46 @@ def _rollout_move(position: Position, seat: int, rng: random.Random) -> Action:
             if nib:
                 if x == nib << 4 * st:
                     return PLAYS[st][nib]  # the last group: out
-                value = _group_value(st, POPCOUNT[nib], True)
+                value = view.value(st, nib, True, -1)
                 if value > best_value:
                     best, best_value = PLAYS[st][nib], value
         return best
     t, t_pattern, t_count = info
     lock = position.lock
     if lock >= 0:  # singles of the locked suit below the latest (cutin.md "Lock"); none after a Joker (K11)
+        single = 1 << lock
         for st in range(t if t < TOP else 0):
             nib = x >> 4 * st & 15
-            if nib >> lock & 1:
-                if x == 1 << (4 * st + lock):
-                    return PLAYS[st][1 << lock]
-                value = _group_value(st, 1, nib == 1 << lock)
+            if nib & single:
+                if x == single << 4 * st:
+                    return PLAYS[st][single]
+                value = view.value(st, single, nib == single, lock)
                 if value > best_value:
-                    best, best_value = PLAYS[st][1 << lock], value
+                    best, best_value = PLAYS[st][single], value
         return best
     cut_in = position.cut_in and t_count in CUT_IN_SIZES
     more = position.more_cards
+    # a single on a single of its suit starts a lock (cutin.md "Lock")
+    lock_suit = SUIT_OF_PATTERN.get(t_pattern, -1) if t_count == 1 and position.lock_on else -1
     for st in range(STRENGTHS):
         nib = x >> 4 * st & 15
         if not nib:
             continue
         count = POPCOUNT[nib]
+        play: Action = PASS
+        value = 0.0
         if (count == t_count and st > t) or (count > t_count and more):
-            play, value = PLAYS[st][nib], _group_value(st, count, True)  # the whole group (rules 1, 2)
             if x == nib << 4 * st:
-                return play  # out
+                return PLAYS[st][nib]  # out
+            play, value = PLAYS[st][nib], view.value(st, nib, True, -1)  # the whole group (rules 1, 2)
         elif count > t_count and st > t:
-            play, value = PLAYS[st][LOWEST[nib][t_count]], _group_value(st, t_count, False)  # split (rule 1)
-        else:
-            play, value = PASS, 0.0
+            pattern = LOWEST[nib][t_count]  # split (rule 1)
+            play, value = PLAYS[st][pattern], view.value(st, pattern, False, -1)
+        if play is not PASS and lock_suit >= 0 and PLAYS[st][1 << lock_suit] is play:
+            value = view.value(st, 1 << lock_suit, count == 1, lock_suit)  # it starts a lock
         if cut_in and st >= t and nib & ~t_pattern:
             single = nib & ~t_pattern & -(nib & ~t_pattern)
-            cut_value = _group_value(st, 1, count == 1)  # rule 3, the cut-in
+            cut_value = view.value(st, single, count == 1, -1)  # rule 3, the cut-in
             if cut_value > value:
                 if count == 1 and x == nib << 4 * st:
                     return PLAYS[st][single]  # out
@@ -431,6 +447,80 @@ def _rollout_move(position: Position, seat: int, rng: random.Random) -> Action:
         if value > best_value:
             best, best_value = play, value
     return best
+
+
+class _LightView:
+    """What the light player reads for one decision: its hand, what is unseen to it, how young the hand is."""
+
+    __slots__ = ("x", "unseen", "counts", "young", "rank_scoring", "value_scoring", "jokers_out", "cut_in", "more")
+
+    def __init__(self, position: Position, seat: int, hand: int, x: int) -> None:
+        self.x = x
+        u = position.left & ~x
+        self.unseen = u
+        # every nibble's bit count at once (SWAR): nibble st of ``counts`` = unseen cards of strength st
+        c = u - (u >> 1 & FIVES)
+        self.counts = (c & THREES) + (c >> 2 & THREES)
+        deck = position.deck
+        self.jokers_out = joker_count(deck & ~position.played) - joker_count(hand) if deck & JOKER_MASK else 0
+        smallest = YOUNG
+        for s, h in enumerate(position.hands):
+            if s != seat and h:
+                size = h.bit_count()
+                if size < smallest:
+                    smallest = size
+        self.young = YOUNG_FACTOR[smallest]
+        self.rank_scoring = position.scoring == RANK_SCORING
+        self.value_scoring = position.scoring == VALUE_SCORING
+        self.cut_in = position.cut_in
+        self.more = position.more_cards
+
+    def value(self, st: int, pattern: int, whole: bool, lock: int) -> float:
+        """The light player's value of playing the cards ``pattern`` of strength ``st`` (``whole``: the rank's
+        whole group); ``lock``: the suit locked after it, or -1."""
+        count = POPCOUNT[pattern]
+        if self.rank_scoring:
+            value = 4.0 + count if whole else float(count)
+        else:
+            value = float(count * (st + 1)) if self.value_scoring else float(count)
+        cost = HIGH_COST * (st - HIGH_FROM) * count if st > HIGH_FROM else 0.0
+        u = self.unseen
+        if lock >= 0:
+            beaten = bool(u & LOWER[st] & SUIT_COLUMN[lock]) or self.jokers_out > 0
+        else:
+            # a nibble holds at least k unseen cards ⇔ its count + (8 - k) reaches 8
+            counts = self.counts
+            beaten = (
+                bool((counts + AT_LEAST_ADD[count]) & EIGHTS & ~LOWER[st + 1])  # same count, higher
+                or (self.more and bool((counts + AT_LEAST_ADD[count + 1]) & EIGHTS))  # more cards
+                or (self.cut_in and count in CUT_IN_SIZES and bool(u & ~LOWER[st] & ~COLUMNS[pattern]))
+                or (count == 1 and self.jokers_out > 0)
+            )
+            if count == 1 and not (u | self.x) & LOWER[st] & COLUMNS[pattern]:
+                cost += LOCK_BREAKER_COST  # the lowest card of its suit left: it wins a lock of its suit
+        if cost:
+            value -= self.young * cost
+        return value + (LIGHT_LEAD_BEATEN if beaten else LIGHT_LEAD_UNBEATEN)
+
+
+FIVES = int("5" * STRENGTHS, 16)
+THREES = int("3" * STRENGTHS, 16)
+EIGHTS = int("8" * STRENGTHS, 16)
+AT_LEAST_ADD = tuple(int(f"{8 - k:x}" * STRENGTHS, 16) for k in range(MAX_SET + 2))
+"""``AT_LEAST_ADD[k]``: 8 − k in every nibble (a nibble's count + 8 − k has its bit 3 set ⇔ count ≥ k)."""
+LOWER = tuple((1 << 4 * st) - 1 for st in range(STRENGTHS + 1))
+"""Rank-major mask of every card weaker than strength ``st``."""
+SUIT_COLUMN = tuple(sum(1 << (4 * st + suit) for st in range(STRENGTHS)) for suit in range(4))
+"""Rank-major mask of every card of one suit."""
+YOUNG_FACTOR = tuple(min(1.0, max(0.0, (size - 2) / (YOUNG - 2))) for size in range(YOUNG + 1))
+"""The smallest opponent hand (capped at :data:`YOUNG`) → how much the light player still keeps its high cards."""
+LIGHT_LEAD_UNBEATEN = LEAD_SHARE * 6 * 0.9
+"""The light player's lead term for a set no unseen cards can beat (6: a typical whole group, 0.9: nearly sure)."""
+LIGHT_LEAD_BEATEN = LEAD_SHARE * 6 * 0.1
+
+
+COLUMNS = tuple(sum(SUIT_COLUMN[suit] for suit in range(4) if pattern >> suit & 1) for pattern in range(16))
+"""Rank-major mask of every card of the suits of a pattern."""
 
 
 def _first_suits(pattern: int, k: int) -> int:

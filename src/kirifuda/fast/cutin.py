@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from .. import cards as C
 from ..core import Action, chance_rng
 from ..games.cutin import (
     DEAL,
@@ -29,6 +30,7 @@ from ..games.cutin import (
     OVER,
     PASS,
     SET_INFO,
+    TOP,
     WINNER,
     Cutin,
     CutinState,
@@ -37,6 +39,7 @@ from ..games.cutin import (
     hand_score,
     joker_count,
     legal_sets,
+    rank_major,
     set_info,
 )
 
@@ -68,6 +71,9 @@ class Position:
         "passed",
         "first_out",
         "played",
+        "deck",
+        "rm",
+        "left",
     )
 
     def __init__(self, game: Cutin) -> None:
@@ -88,6 +94,9 @@ class Position:
         self.passed = 0  # seats (bits) that passed this turn
         self.first_out = -1
         self.played = 0
+        self.deck = C.mask(game.deck())  # the pack: what a seat counts its unseen cards from
+        self.rm: list[int] = [0] * self.n  # each hand's natural cards, rank-major (games.cutin.rank_major)
+        self.left = 0  # the natural cards not played yet (in hands or the rest), rank-major
 
     @classmethod
     def from_state(cls, game: Cutin, state: CutinState) -> Position:
@@ -103,6 +112,8 @@ class Position:
             p.passed |= 1 << seat
         p.first_out = -1 if state.first_out is None else state.first_out
         p.played = state.played
+        p.rm = [rank_major(h) for h in state.hands]
+        p.left = rank_major(p.deck & ~state.played)
         return p
 
     def copy(self) -> Position:
@@ -110,6 +121,7 @@ class Position:
         for name in self.__slots__:
             setattr(p, name, getattr(self, name))
         p.hands = self.hands[:]
+        p.rm = self.rm[:]
         return p
 
     def legal(self) -> list[Action]:
@@ -153,6 +165,10 @@ class Position:
             hand &= ~cards
             self.hands[seat] = hand
             self.played |= cards
+            if info[0] < TOP:
+                bits = info[1] << 4 * info[0]  # the set's natural cards, rank-major
+                self.rm[seat] ^= bits
+                self.left ^= bits
             self.top, self.top_info, self.last = cards, info, seat
             if not self.lap:
                 self.passed = self.passed if self.hard else 0
