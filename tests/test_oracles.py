@@ -6,8 +6,9 @@ must agree on who is to act, on the exact set of legal action texts of every awa
 the rejection of probe actions; at the end, on every deal's scores. Every record is then replayed,
 and a sample goes through the ``kirifuda replay --json`` command itself.
 
-``KIRIFUDA_ORACLE_GAMES`` (default 2000) is the number of random games per game id, spread over
-every combination of its options.
+``KIRIFUDA_ORACLE_GAMES`` (default 2000) is the number of random games per game id (a share of it for the
+ids in ``GAME_SHARES``), spread over every combination of its options (a pairwise covering set of them where
+there are many: :func:`option_combos`).
 """
 
 from __future__ import annotations
@@ -39,11 +40,16 @@ ORACLES = {
     "cutin": "oracles.cutin",
 }
 GAMES_PER_ID = int(os.environ.get("KIRIFUDA_ORACLE_GAMES", "2000"))
+GAME_SHARES = {"cutin": 0.6}
+"""Ids whose games cost more play this share of ``GAMES_PER_ID`` (Cut-in's design knobs bring six players and
+turns that go round until everyone passes), keeping each id's share of the suite near a minute on 2 cores."""
 CLI_SAMPLE = 2  # per option combination
 GARBAGE = ["", "play", "play XX", "pass now", "take", "bid", "give 2S", "trump", "go go", "swap"]
 
 
 def option_combos(game_id: str) -> list[dict]:
+    """Every valid combination of the game's option choices — or, where there are more than
+    :data:`ALL_COMBOS_UP_TO` (Cut-in's design knobs), a pairwise covering set of them (:func:`pairwise`)."""
     cls = game_class(game_id).Options
     fields = [
         (f.name, f.metadata["choices"])
@@ -59,7 +65,31 @@ def option_combos(game_id: str) -> list[dict]:
         except KirifudaError:
             continue  # a combination the game rejects (e.g. Gonin-kan zero_sum with 6 players)
         combos.append(options)
-    return combos
+    return combos if len(combos) <= ALL_COMBOS_UP_TO else pairwise(combos)
+
+
+ALL_COMBOS_UP_TO = 64
+"""Games with at most this many valid option combinations are checked in every one of them."""
+
+
+def pairwise(combos: list[dict]) -> list[dict]:
+    """A deterministic subset of ``combos`` (valid combinations, the defaults first) in which every pair of
+    values of two options that some valid combination holds appears at least once — greedily, each pick the
+    combination covering the most pairs not yet covered (the first such in ``combos`` order)."""
+
+    def pairs(options: dict) -> set:
+        items = sorted(options.items())
+        return {(a, b) for i, a in enumerate(items) for b in items[i + 1 :]}
+
+    covers = [pairs(c) for c in combos]
+    uncovered = set().union(*covers)
+    chosen = [0]
+    uncovered -= covers[0]
+    while uncovered:
+        best = max(range(len(combos)), key=lambda k: len(covers[k] & uncovered))
+        chosen.append(best)
+        uncovered -= covers[best]
+    return [combos[k] for k in chosen]
 
 
 def mutate(text: str, game, rng: random.Random) -> str:
@@ -160,7 +190,8 @@ def cases():
     out = []
     for game_id in available():
         combos = option_combos(game_id)
-        per_combo = max(1, -(-GAMES_PER_ID // len(combos)))
+        games = round(GAMES_PER_ID * GAME_SHARES.get(game_id, 1.0))
+        per_combo = max(1, -(-games // len(combos)))
         for k, options in enumerate(combos):
             out.append(
                 pytest.param(game_id, options, per_combo, id=f"{game_id}-{k}-" + "-".join(map(str, options.values())))

@@ -20,20 +20,25 @@ from kirifuda.registry import make  # noqa: E402
 from test_oracles import ORACLES, Lockstep, option_combos  # noqa: E402
 
 
-def main(game_ids: list[str]) -> None:
+def main(game_ids: list[str], prefix: str = "") -> None:
+    """Write ``GAME-k.json`` (``GAME-PREFIX-k.json`` with a prefix) for each option combination ``k``; an
+    existing record is never overwritten."""
     import importlib
     expected_path = HERE / "expected.json"
     expected = json.loads(expected_path.read_text()) if expected_path.exists() else {}
     for game_id in game_ids:
         oracle_module = importlib.import_module(ORACLES[game_id])
         for k, options in enumerate(option_combos(game_id)):
-            rng = random.Random(f"golden/{game_id}/{k}")
+            name = f"{game_id}-{prefix}-{k}.json" if prefix else f"{game_id}-{k}.json"
+            if (HERE / name).exists():
+                print(name, "exists: kept")
+                continue
+            rng = random.Random(f"golden/{game_id}/{prefix}{k}")
             game = make(game_id, options)
             run = Lockstep(game, oracle_module.Oracle(game_id, game.options.to_dict()), seed=rng.randrange(10**6), rng=rng)
             while run.step():
                 pass
             assert [list(s) for s in game.deal_scores(run.match.state)] == [list(s) for s in run.oracle.deal_scores()]
-            name = f"{game_id}-{k}.json"
             (HERE / name).write_text(dumps(run.match.record()))
             result = summary(replay(run.match.record()))
             expected[name] = {key: result[key] for key in ("deal_scores", "totals", "winners")}
@@ -42,4 +47,10 @@ def main(game_ids: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    prefix = ""
+    if "--prefix" in args:  # e.g. Cut-in's design knobs: python tests/golden/make_golden.py cutin --prefix knobs
+        i = args.index("--prefix")
+        prefix = args[i + 1]
+        del args[i : i + 2]
+    main(args, prefix)

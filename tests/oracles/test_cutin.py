@@ -12,18 +12,25 @@ from oracles._common import full_deck
 from oracles._selftest import act_checked, probe_rejected
 from oracles.cutin import HAND_SIZES, Oracle
 
-COMBOS = [dict(players=p, next_start=s) for p in (4, 3, 5) for s in ("rotate", "winner")]
+COMBOS = [dict(players=p, next_start=s) for p in (4, 3, 5) for s in ("rotate", "winner")] + [
+    dict(players=6, next_start="rotate", jokers=2, pass_style="soft", scoring="value"),
+    dict(players=4, next_start="winner", jokers=1, deck="40", cut_in=False, pass_style="hard", scoring="card"),
+    dict(players=3, next_start="rotate", deck="32", lock=False, more_cards=False, jokers=2),
+]
 GARBAGE = ("", "play", "play XX", "pass now", "take", "play 7S 8S", "play 7S 7S", "passes", "play JK")
 
 
-def make_deal(players, rng, fixed=None):
+def make_deal(players, rng, fixed=None, pack=None, size=None):
     fixed = fixed or {}
-    pool = [c for c in full_deck() if not any(c in cs for cs in fixed.values())]
+    pool = list(pack or full_deck())
+    for cards in fixed.values():
+        for card in cards:
+            pool.remove(card)
     rng.shuffle(pool)
     hands = []
     for seat in range(players):
         hand = list(fixed.get(seat, []))
-        while len(hand) < HAND_SIZES[players]:
+        while len(hand) < (size or HAND_SIZES[players]):
             hand.append(pool.pop())
         hands.append(hand)
     return {"hands": hands, "rest": pool}
@@ -46,25 +53,28 @@ def play_random_game(options, rng, check_all_legal=False):
             if starts and options["next_start"] == "rotate":
                 assert oracle.hand_start == (starts[-1] + 1) % n
             starts.append(oracle.hand_start)
-            oracle.deal(make_deal(n, rng))
+            oracle.deal(make_deal(n, rng, pack=oracle.pack, size=oracle.hand_size))
             assert oracle.to_act() == {oracle.hand_start}
             assert "pass" not in oracle.legal(oracle.hand_start)
             continue
         (seat,) = oracle.to_act()
         assert oracle.hands[seat]
         first_out_before = oracle.first_out
+        garbage = GARBAGE if not oracle.jokers else tuple(g for g in GARBAGE if g != "play JK")
         act_checked(
-            oracle, seat, n, rng, GARBAGE, "play " + rng.choice(full_deck()), check_all_legal, respell=any_order
+            oracle, seat, n, rng, garbage, "play " + rng.choice(full_deck()), check_all_legal, respell=any_order
         )
         if first_out_before is None and oracle.first_out is not None:
             assert oracle.first_out == seat
         if oracle.pending() in ("deal", "over"):
             scores = oracle.deal_scores()[-1]
             assert any(s == 5 for s in scores)
-            assert all(s == 5 or s <= -5 for s in scores)
+            assert all(s == 5 or s < 0 for s in scores)
             assert scores[oracle.first_out] == 5
             if options["next_start"] == "winner":
                 assert oracle.hand_start == oracle.first_out
+        if oracle.pending() == "act" and options.get("pass_style", "lap") == "hard":
+            assert not oracle.to_act() & oracle.passed  # a hard pass is for the whole turn
     assert len(oracle.deal_scores()) == n
 
 
@@ -181,7 +191,13 @@ def test_winner_starts_next_hand():
 
 def test_options():
     with pytest.raises(ValueError):
-        Oracle("cutin", {"players": 6})
+        Oracle("cutin", {"players": 7})
+    with pytest.raises(ValueError):
+        Oracle("cutin", {"players": 5, "deck": "32"})  # 6 cards each: fewer than 8
+    with pytest.raises(ValueError):
+        Oracle("cutin", {"pass_style": "never"})
+    assert Oracle("cutin", {"players": 6}).hand_size == 8
+    assert Oracle("cutin", {"players": 3, "deck": "40", "jokers": 2}).hand_size == 14
     with pytest.raises(ValueError):
         Oracle("cutin", {"next_start": "loser"})
     with pytest.raises(ValueError):

@@ -30,7 +30,11 @@ VARIANTS = {
     "anarchy-bomb": [{"players": 3, "deals": 1}, {"players": 5, "deals": 1, "deck5": "65", "bomb_wild": True}],
     "organised-chaos": [{"players": 3, "dummy_passes": True}, {"players": 5}],
     "goninkan": [{"players": 5, "rounds": 1, "sixteen_in_battle1": True}],
-    "cutin": [{"players": 3}, {"players": 5, "next_start": "winner"}],
+    "cutin": [
+        {"players": 3},
+        {"players": 5, "next_start": "winner"},
+        {"players": 5, "jokers": 2, "deck": "40", "pass_style": "hard"},
+    ],
 }
 CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
 STEPS = 150

@@ -48,4 +48,11 @@ def engine_for(game: Game) -> FastEngine | None:
         from .anarchy import supports as anarchy_supports
 
         return FastAnarchy(game) if anarchy_supports(game) else None
+    if game.id == "cutin":
+        from ..games.cutin import Cutin
+        from .cutin import FastCutin
+        from .cutin import supports as cutin_supports
+
+        assert isinstance(game, Cutin)
+        return FastCutin(game) if cutin_supports(game) else None
     return None

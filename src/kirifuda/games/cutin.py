@@ -2,8 +2,9 @@
 
 Sources: ../shared/rules/cutin.md (the reference; cited below as "cutin.md §…" and rulings C1–C5),
 which follows the game designed at the end of ../shared/seeds/004_2cf7c204125085f8.txt (section
-「これまでのルールをまとめると」, cited as "seed まとめ"; the design notes before it as "seed ③–⑥").
-kirifuda's own rulings on gaps left by both are K1–K3 (docs/rules/cutin.md): K1 the deal goes one card
+「これまでのルールをまとめると」, cited as "seed まとめ"; the design notes before it as "seed ①–⑥", the
+article's anatomy of go-out games as "seed 「カードについて」" etc.). kirifuda's own rulings on gaps are
+K1–K3 for the game itself and K4–K15 for its design knobs (docs/rules/cutin.md): K1 the deal goes one card
 at a time clockwise from the hand's start player; K2 the sets of the previous turn stay public (everyone
 saw them), the undealt rest and the hands left at the end of a hand stay hidden (only the scores are
 public); K3 a player can run out only in a hand's last turn (the hand ends with it), so "skipped" means
@@ -26,19 +27,36 @@ Seats are 0..n-1 clockwise; play passes clockwise (cutin.md intro).
   −(4 + k) per rank held k times (cutin.md "Scoring a hand", seed ④). As many hands as players;
   ``next_start`` "rotate" (C3, default) or "winner" (cutin.md "A game").
 
+The design knobs (issue 13; docs/rules/cutin.md "Design knobs"), each one of the six choices the article
+teaches a go-out designer to make (seed 「ゴーアウトを作成するとしよう」), every default the game above:
+
+* ``jokers`` 0/1/2 and ``deck`` "52"/"40"/"32" — the card set (seed ① and 「カードについて」: 「場合によっては
+  ジョーカーが数枚入ることもあります。いわゆるどんな数字にもなるワイルドカード」, 「カードをすべて使うのか」);
+  Jokers K8–K12, stripped packs K7, hand sizes K5, the smallest hand K6.
+* ``players`` 3–6 — the player count (seed ② 「3~6人でもいいな。後でそれは考えよう」; six players K4).
+* ``cut_in``, ``lock``, ``more_cards`` true/false — what may be played (seed ③ and 「カードの出し方」,
+  「「同じ枚数で戦う」or「枚数が多ければ強い」という原則のどちらか」; K15).
+* ``pass_style`` "lap"/"soft"/"hard" — the turn rotation and the pass (seed ⑤⑥ and 「手番の回り方とパス」; K13).
+* ``scoring`` "rank"/"card"/"value" — the scoring (seed ④ and 「点数について」; K12, K14).
+* ``next_start`` "rotate"/"winner" — who starts the next hand (C3).
+
 Legal sets are generated from precomputed tables (per strength and per 4-bit suit pattern) over a
 rank-major view of the hand; tests/games/test_cutin.py checks them perft-style against a brute-force
-enumeration of every subset of the hand filtered by the rule text.
+enumeration of every subset of the hand filtered by the rule text. Sets with Jokers are listed after the
+natural sets, by strength, size and suits.
 
-Actions (../shared/spec/records.md): ``play 7S 7H`` (canonical card order ♠ ♥ ♦ ♣) and ``pass``.
+Actions (../shared/spec/records.md): ``play 7S 7H`` (canonical card order ♠ ♥ ♦ ♣, the Joker ``JK``
+last: ``play 7S JK``, ``play JK JK``) and ``pass``.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from functools import partial
+from typing import Any
 
 from .. import cards as C
 from ..cards import CardSet
@@ -50,6 +68,7 @@ from ..core import (
     IllegalAction,
     NotationError,
     Observation,
+    OptionError,
     Options,
     deal_round,
     evolve,
@@ -59,8 +78,10 @@ from ..core import (
 )
 from ..seats import Ring
 
-DECK = C.DECK_52  # cutin.md "Cards and deal": 52 cards, no joker
-HAND_SIZES = {3: 15, 4: 13, 5: 10}  # cutin.md "Cards and deal" / seed まとめ 「ゲームの準備」
+HAND_SIZES = {3: 15, 4: 13, 5: 10, 6: 8}
+"""Cards per hand with the full pack: cutin.md "Cards and deal" / seed まとめ 「ゲームの準備」 for 3–5 players;
+6 players: K4 (the largest equal share of 52)."""
+SMALLEST_HAND = 8  # K6: a deal gives each player at least 8 cards (what the full pack gives six)
 MAX_SET = 4  # cutin.md "A hand": a set is 1–4 cards of one rank
 CUT_IN_SIZES = (2, 3)  # cutin.md "A hand" 3: a set of 2 or 3 may be cut into, a set of 4 may not
 OUT_BONUS = 5  # cutin.md "Scoring a hand": +5 for each player with no cards
@@ -71,20 +92,88 @@ STRENGTH = tuple((rank + STRENGTHS - 1) % STRENGTHS for rank in range(STRENGTHS)
 """Card rank (0 = 2 … 12 = A) → strength 0 (the 3, weakest) … 12 (the 2, strongest): 大富豪 order
 (cutin.md "Cards and deal", seed 「ランクについて」 2>A>K>…>3)."""
 RANK_OF_STRENGTH = tuple(STRENGTH.index(s) for s in range(STRENGTHS))
+TOP = STRENGTHS
+"""The strength of Jokers played alone: above the 2 (K9)."""
+
+DECKS = {"52": 0, "40": 3, "32": 5}
+"""Option ``deck`` → how many of the weakest ranks are left out of the pack (K7: "40" without 3 4 5, "32"
+without 3–7), so the rank order and the 2 on top stay."""
+
+JOKER_BITS = (1 << C.JOKER, 1 << (C.JOKER | C.COPY))
+JOKER_MASK = JOKER_BITS[0] | JOKER_BITS[1]
+NATURAL_MASK = JOKER_BITS[0] - 1
+JOKER_SETS = (0, JOKER_BITS[0], JOKER_MASK)
+"""The canonical bits of a set's 0, 1 or 2 Jokers (the two Jokers share one name: a set names how many)."""
 
 DEAL, PLAY, OVER = "deal", "play", "over"
 ROTATE, WINNER = "rotate", "winner"
+LAP, SOFT, HARD = "lap", "soft", "hard"
+RANK, CARD, VALUE = "rank", "card", "value"
 
 
 @dataclass(frozen=True, kw_only=True)
 class CutinOptions(Options):
-    players: int = option(4, 3, 5, doc="number of players (cutin.md: 3–5)")
+    players: int = option(4, 3, 5, 6, doc="number of players (cutin.md: 3–5; 6: K4)")
     next_start: str = option(
         ROTATE,
         WINNER,
         doc='start player of later hands: "rotate" (the left of the previous '
         'one, C3) or "winner" (who went out first last hand)',
     )
+    jokers: int = option(0, 1, 2, doc="Jokers in the pack, wild cards (seed ①; K8–K12)")
+    deck: str = option("52", "40", "32", doc='the pack: "52" every card, "40" without 3 4 5, "32" without 3–7 (K7)')
+    cut_in: bool = option(True, False, doc="the cut-in single on a set of 2 or 3 (cutin.md rule 3)")
+    lock: bool = option(True, False, doc='the lock after two singles of one suit (cutin.md "Lock")')
+    more_cards: bool = option(
+        True, False, doc="more cards may be played on fewer, any rank (rule 2); false: the same number only (K15)"
+    )
+    pass_style: str = option(
+        LAP,
+        SOFT,
+        HARD,
+        doc='a turn: "lap" one lap (cutin.md); "soft" until all others pass in a row, a pass is for '
+        'one go; "hard" until all others pass, a pass is for the turn (K13)',
+    )
+    scoring: str = option(
+        RANK,
+        CARD,
+        VALUE,
+        doc='cards left: "rank" −(4 + k) per rank held k times (seed ④); "card" −1 a card; '
+        '"value" each card its place in the rank order, 3 = 1 … 2 = 13 (K14)',
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        cards = pack_size(self.deck, self.jokers)
+        if hand_size(self.players, cards) < SMALLEST_HAND:
+            share = cards // self.players
+            raise OptionError(
+                f'a pack of {cards} cards (deck "{self.deck}", jokers {self.jokers}) gives {self.players} players '
+                f"only {share} cards each; a hand needs at least {SMALLEST_HAND} (K6)",
+                ja=f"{cards}枚の山札を{self.players}人で分けると1人{share}枚で、"
+                f"手札には最低{SMALLEST_HAND}枚が必要です(K6)",
+            )
+
+
+def pack_size(deck: str, jokers: int) -> int:
+    return len(C.DECK_52) - 4 * DECKS[deck] + jokers
+
+
+def hand_size(players: int, cards: int) -> int:
+    """K5: the article's hand size for the player count, or the largest equal share of a smaller pack."""
+    return min(HAND_SIZES[players], cards // players)
+
+
+def make_deck(deck: str, jokers: int) -> tuple[int, ...]:
+    """The pack of options ``deck`` and ``jokers``: ``DECK_52`` order without the left-out ranks, Jokers last."""
+    left_out = DECKS[deck]
+    natural = tuple(c for c in C.DECK_52 if STRENGTH[C.rank_of(c)] >= left_out)
+    return natural + (C.JOKER, C.JOKER | C.COPY)[:jokers]
+
+
+def joker_count(cards: int) -> int:
+    """How many Jokers a card mask holds."""
+    return (cards >> C.JOKER & 1) + (cards >> (C.JOKER | C.COPY) & 1)
 
 
 # --- actions --------------------------------------------------------------------------------
@@ -92,7 +181,8 @@ class CutinOptions(Options):
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
-    """Play a set: ``cards`` is a card bitmask (legal sets are 1–4 cards of one rank)."""
+    """Play a set: ``cards`` is a card bitmask (legal sets are 1–4 cards of one rank, Jokers among them as the
+    canonical bits :data:`JOKER_SETS` whichever Joker a hand holds)."""
 
     cards: int
 
@@ -131,15 +221,12 @@ SUB_PATTERNS = tuple(
 )
 """Every non-empty sub-pattern of a pattern, smaller sets first, then in suit order ♠ ♥ ♦ ♣."""
 
-# pattern 0 (no suit) holds None so that a pattern is its own index; no caller reads it
-PLAYS = cast(
-    tuple[tuple[Play, ...], ...],
-    tuple(tuple(Play(_set_mask(st, p)) if p else None for p in range(16)) for st in range(STRENGTHS)),
-)
-"""``PLAYS[strength][pattern]``: the one interned :class:`Play` of every possible set (13 × 15)."""
+PLAYS = tuple(tuple(Play(_set_mask(st, p)) for p in range(16)) for st in range(STRENGTHS))
+"""``PLAYS[strength][pattern]``: the one interned :class:`Play` of every possible set (13 × 15; pattern 0 is an
+empty placeholder, never a set)."""
 
 SET_INFO = {PLAYS[st][p].cards: (st, p, p.bit_count()) for st in range(STRENGTHS) for p in range(1, 16)}
-"""Card mask of a set → (strength, suit pattern, number of cards); absent: not a set."""
+"""Card mask of a natural set → (strength, suit pattern, number of cards); absent: not a set."""
 
 _PLAY_TEXT = {
     m: "play " + " ".join(C.text(C.make(RANK_OF_STRENGTH[st], s)) for s in _suits_of(p))
@@ -147,18 +234,21 @@ _PLAY_TEXT = {
 }
 
 
-def _table(keep: Callable[..., bool]) -> tuple[tuple[tuple[Play, ...], ...], ...]:
-    """``[strength][pattern in hand]`` → the plays of sub-patterns whose size passes ``keep(size)``."""
+def _table(keep: Callable[[int], bool]) -> tuple[tuple[tuple[Play, ...], ...], ...]:
+    """``[strength][pattern in hand]`` → the plays of sub-patterns whose size passes ``keep``."""
     return tuple(
         tuple(tuple(PLAYS[st][p] for p in SUB_PATTERNS[nib] if keep(p.bit_count())) for nib in range(16))
         for st in range(STRENGTHS)
     )
 
 
-ALL_SETS = _table(lambda k: True)  # a turn's start player plays any set (cutin.md "A hand")
-AT_LEAST = tuple(_table(lambda k, c=c: k >= c) for c in range(MAX_SET + 1))  # [c]: same count (higher rank) or more
-MORE_THAN = tuple(_table(lambda k, c=c: k > c) for c in range(MAX_SET + 1))  # [c]: more cards, any rank (C2)
-SINGLES = _table(lambda k: k == 1)  # cut-in candidates (cutin.md "A hand" 3)
+SIZES = range(MAX_SET + 1)
+ALL_SETS = _table(partial(operator.le, 1))  # a turn's start player plays any set (cutin.md "A hand")
+AT_LEAST = tuple(_table(partial(operator.le, c)) for c in SIZES)  # [c]: same count (higher rank) or more
+MORE_THAN = tuple(_table(partial(operator.lt, c)) for c in SIZES)  # [c]: more cards, any rank (C2)
+EXACTLY = tuple(_table(partial(operator.eq, c)) for c in SIZES)  # [c]: the same count (more_cards false, K15)
+NOTHING = EXACTLY[0]
+SINGLES = EXACTLY[1]  # cut-in candidates (cutin.md "A hand" 3)
 
 
 def _spread_table(suit: int) -> tuple[int, ...]:
@@ -175,7 +265,8 @@ SUIT_BITS = C.RANK_MASK
 
 
 def rank_major(hand: int) -> int:
-    """The hand (a card bitmask) as bits ``4 * strength + suit``: nibble ``st`` holds the suits of that rank."""
+    """The hand's natural cards (a card bitmask) as bits ``4 * strength + suit``: nibble ``st`` holds the suits
+    of that rank (Jokers are not in this view)."""
     return (
         SPREAD[0][hand & SUIT_BITS]
         | SPREAD[1][hand >> 16 & SUIT_BITS]
@@ -184,10 +275,61 @@ def rank_major(hand: int) -> int:
     )
 
 
-def legal_sets(hand: int, top: int | None, lock_suit: int | None) -> list[Action]:
+def set_info(cards: int) -> tuple[int, int, int] | None:
+    """(strength, suit pattern of the natural cards, number of cards) of a set, or None if ``cards`` is not
+    one. With Jokers (K8, K9): natural cards of one rank plus Jokers, at most 4 in all, or Jokers alone
+    (strength :data:`TOP`, no suit)."""
+    info = SET_INFO.get(cards)
+    if info is not None or not cards & JOKER_MASK:
+        return info
+    jokers = joker_count(cards)
+    natural = cards & NATURAL_MASK
+    if not natural:
+        return (TOP, 0, jokers)
+    info = SET_INFO.get(natural)
+    if info is None or info[2] + jokers > MAX_SET:
+        return None
+    return (info[0], info[1], info[2] + jokers)
+
+
+def may_follow(
+    info: tuple[int, int, int],
+    top: tuple[int, int, int],
+    lock_suit: int | None,
+    *,
+    cut_in: bool = True,
+    more_cards: bool = True,
+) -> bool:
+    """Whether a set (``info``: strength, suits, count) may be played on the latest set (``top``): the rule
+    text of cutin.md "A hand" with the knobs ``cut_in``, ``more_cards`` and the Joker rulings K9–K11.
+    (:func:`legal_sets` reads tables that give the same answers.)"""
+    st, pattern, count = info
+    t, t_pattern, t_count = top
+    if lock_suit is not None:
+        # cutin.md "Lock": singles of the locked suit only, order reversed (C5); a Joker stands for one of
+        # them and beats every card (K11): nothing follows a Joker
+        if count != 1 or t == TOP:
+            return False
+        return st < t if pattern == 1 << lock_suit else st == TOP
+    if count == t_count:
+        return st > t  # rule 1
+    if count > t_count:
+        return more_cards  # rule 2 (C2: any rank); K15
+    # rule 3, the cut-in (C4: rank ≥ T's); a single Joker is of any suit not in T (K10)
+    return cut_in and count == 1 and t_count in CUT_IN_SIZES and not pattern & t_pattern and st >= t
+
+
+def legal_sets(
+    hand: int,
+    top: int | None,
+    lock_suit: int | None,
+    *,
+    cut_in: bool = True,
+    more_cards: bool = True,
+) -> list[Action]:
     """Every set of ``hand`` that may be played on the latest set ``top`` (a card mask; None: leading)
-    under ``lock_suit`` (cutin.md "A hand"), as :class:`Play` actions. Table-driven; order: by strength,
-    then size, then suits."""
+    under ``lock_suit`` (cutin.md "A hand"; knobs ``cut_in`` and ``more_cards``). Table-driven for natural
+    sets; order: by strength, then size, then suits; sets with Jokers after them (:func:`joker_sets`)."""
     x = rank_major(hand)
     out: list[Action] = []
     if top is None:
@@ -195,29 +337,60 @@ def legal_sets(hand: int, top: int | None, lock_suit: int | None) -> list[Action
             nib = x >> 4 * st & 15
             if nib:
                 out += ALL_SETS[st][nib]
-        return out
-    t, t_pattern, t_count = SET_INFO[top]
-    if lock_suit is not None:
-        # lock: singles of the lock suit only, order reversed (cutin.md "Lock", C5)
-        single = 1 << lock_suit
-        for st in range(t):
-            if x >> (4 * st + lock_suit) & 1:
-                out.append(PLAYS[st][single])
-        return out
-    cut_in = t_count in CUT_IN_SIZES
-    more = MORE_THAN[t_count]
-    at_least = AT_LEAST[t_count]
+    else:
+        info = SET_INFO.get(top) or set_info(top)
+        assert info is not None, "the latest set is a set"
+        t, t_pattern, t_count = info
+        if lock_suit is not None:
+            # lock: singles of the locked suit only, order reversed (cutin.md "Lock", C5); none after a Joker (K11)
+            single = 1 << lock_suit
+            for st in range(t if t < TOP else 0):
+                if x >> (4 * st + lock_suit) & 1:
+                    out.append(PLAYS[st][single])
+        else:
+            cut = cut_in and t_count in CUT_IN_SIZES
+            below = MORE_THAN[t_count] if more_cards else NOTHING  # rule 2 (C2), K15
+            above = AT_LEAST[t_count] if more_cards else EXACTLY[t_count]  # rule 1 (and rule 2)
+            for st in range(STRENGTHS):
+                nib = x >> 4 * st & 15
+                if not nib:
+                    continue
+                if cut and st >= t:
+                    out += SINGLES[st][nib & ~t_pattern]  # rule 3: cut-in, a suit not in T, rank ≥ T's (C4)
+                if st > t:
+                    out += above[st][nib]
+                else:
+                    out += below[st][nib]
+    if hand & JOKER_MASK:
+        out += joker_sets(hand, top, lock_suit, cut_in=cut_in, more_cards=more_cards)
+    return out
+
+
+def joker_sets(
+    hand: int, top: int | None, lock_suit: int | None, *, cut_in: bool = True, more_cards: bool = True
+) -> list[Play]:
+    """The sets of ``hand`` holding Jokers that may be played on ``top`` (K8–K11): the natural cards of one
+    rank with one or two Jokers, by strength, size and suits, then the Jokers alone (one, then two)."""
+    jokers = joker_count(hand)
+    x = rank_major(hand)
+    candidates: list[tuple[tuple[int, int, int], int]] = []
     for st in range(STRENGTHS):
         nib = x >> 4 * st & 15
-        if not nib:
-            continue
-        if cut_in and st >= t:
-            out += SINGLES[st][nib & ~t_pattern]  # rule 3: cut-in, a suit not in T, rank ≥ T's (C4)
-        if st > t:
-            out += at_least[st][nib]  # rule 1 (same count, higher) and rule 2 (more cards)
-        else:
-            out += more[st][nib]  # rule 2: more cards, any rank (C2)
-    return out
+        for p in SUB_PATTERNS[nib]:
+            size = p.bit_count()
+            for k in range(1, min(jokers, MAX_SET - size) + 1):
+                candidates.append(((st, p, size + k), PLAYS[st][p].cards | JOKER_SETS[k]))
+    candidates.sort(key=lambda c: (c[0][0], c[0][2]))  # by strength, then size (suits: stable)
+    candidates += [((TOP, 0, k), JOKER_SETS[k]) for k in range(1, jokers + 1)]
+    if top is None:
+        return [Play(cards) for _, cards in candidates]
+    t_info = set_info(top)
+    assert t_info is not None, "the latest set is a set"
+    return [
+        Play(cards)
+        for info, cards in candidates
+        if may_follow(info, t_info, lock_suit, cut_in=cut_in, more_cards=more_cards)
+    ]
 
 
 # --- state ----------------------------------------------------------------------------------
@@ -234,7 +407,7 @@ class CutinState:
     turn: int  # the seat to act (phase PLAY; else -1)
     hands: tuple[int, ...]
     table: tuple[tuple[int, int], ...]  # this turn's sets: (seat, cards) in play order
-    passed: tuple[int, ...]  # seats that passed this turn, in order
+    passed: tuple[int, ...]  # every pass of this turn, by seat, in order (pass_style "soft": a seat may recur)
     lock_suit: int | None  # the locked suit, None while no lock is on
     last_turn: tuple[tuple[int, int], ...]  # the sets of the previous turn (public)
     played: int  # every card played this hand (out of play)
@@ -243,18 +416,27 @@ class CutinState:
     scores: tuple[tuple[int, ...], ...]
 
 
-def hand_score(hand: int) -> int:
-    """cutin.md "Scoring a hand": no cards +5; else −(4 + k) for each rank held k times."""
+def hand_score(hand: int, scoring: str = RANK) -> int:
+    """The score of a hand left at the end (cutin.md "Scoring a hand"): no cards +5; else by option ``scoring``:
+    "rank" −(4 + k) for each rank held k times, Jokers a rank of their own (K12); "card" −1 a card; "value"
+    each card its place in the rank order, 3 = 1 … 2 = 13, a Joker 14 (K14)."""
     if not hand:
         return OUT_BONUS
+    jokers = joker_count(hand)
     x = rank_major(hand)
+    if scoring == CARD:
+        return -hand.bit_count()
     total = 0
+    if scoring == VALUE:
+        for st in range(STRENGTHS):
+            total -= (st + 1) * (x >> 4 * st & 15).bit_count()
+        return total - (TOP + 1) * jokers
     while x:
         nib = x & 15
         if nib:
             total -= PENALTY_BASE + nib.bit_count()
         x >>= 4
-    return total
+    return total - (PENALTY_BASE + jokers if jokers else 0)
 
 
 # --- observation -----------------------------------------------------------------------------
@@ -300,15 +482,21 @@ class Cutin(Game):
 
     def __init__(self, options: CutinOptions | None = None, **values: Any):
         super().__init__(options, **values)
-        self.n = self.options.players
+        o = self.options
+        self.n = o.players
         self.ring = Ring(self.n)
-        self.hand_size = HAND_SIZES[self.n]
-        self.rest_size = len(DECK) - self.n * self.hand_size
+        self._deck = make_deck(o.deck, o.jokers)  # seed ①: the card set (K7, K8)
+        self.hand_size = hand_size(self.n, len(self._deck))  # K5
+        self.rest_size = len(self._deck) - self.n * self.hand_size
         self.deals_total = self.n  # cutin.md "A game": as many hands as players
+        self.cut_in, self.lock, self.more_cards = o.cut_in, o.lock, o.more_cards  # seed ③ (K15)
+        self.lap = o.pass_style == LAP  # seed ⑤⑥ (K13)
+        self.hard = o.pass_style == HARD
+        self.scoring = o.scoring  # seed ④ (K12, K14)
         self._to_act = tuple(frozenset((s,)) for s in range(self.n))
 
     def deck(self) -> tuple[int, ...]:
-        return DECK
+        return self._deck
 
     # lifecycle
     def initial(self) -> CutinState:
@@ -342,16 +530,18 @@ class Cutin(Game):
     # dealing
     def random_deal(self, state: CutinState, rng: random.Random) -> Deal:
         # cutin.md "Cards and deal" (K1: one at a time clockwise from the start player); the rest face down
-        hands, rest = deal_round(DECK, rng, self.n, state.start_player, self.hand_size)
+        hands, rest = deal_round(self._deck, rng, self.n, state.start_player, self.hand_size)
         return Deal(tuple(tuple(h) for h in hands), rest=tuple(rest))
 
     def check_deal(self, state: CutinState, deal: Deal) -> None:
         if state.phase != DEAL:
             raise DealError("no deal is due now", ja="今は配札の時ではありません")
-        deal.check(DECK, [self.hand_size] * self.n, {"rest": self.rest_size})
+        deal.check(self._deck, [self.hand_size] * self.n, {"rest": self.rest_size})
 
     def apply_deal(self, state: CutinState, deal: Deal) -> CutinState:
         self.check_deal(state, deal)
+        if self.options.jokers == 2:
+            deal = _name_jokers(deal)
         start = state.start_player
         return CutinState(
             phase=PLAY,
@@ -382,10 +572,14 @@ class Cutin(Game):
             return PASS
         if verb == "play" and args:
             cards = require_cards(args)
-            m = C.mask(cards)
-            if m.bit_count() != len(cards):
+            natural = [c for c in cards if c != C.JOKER]
+            jokers = len(cards) - len(natural)
+            m = C.mask(natural)
+            if m.bit_count() != len(natural):
                 raise NotationError(f"the same card twice in {text!r}", ja="同じカードが2回書かれています")
-            return Play(m)
+            if jokers > len(JOKER_BITS):
+                raise NotationError(f"more than two Jokers in {text!r}", ja="ジョーカーは2枚までです")
+            return Play(m | JOKER_SETS[jokers])
         raise NotationError(
             f"not a Cut-in action: {text!r} (write e.g. 'play 7S 7H' or 'pass')",
             ja="カットインの手ではありません(例: play 7S 7H、pass)",
@@ -397,7 +591,9 @@ class Cutin(Game):
         table = state.table
         if not table:
             return legal_sets(state.hands[seat], None, None)  # the start player may not pass
-        out = legal_sets(state.hands[seat], table[-1][1], state.lock_suit)
+        out: list[Action] = legal_sets(
+            state.hands[seat], table[-1][1], state.lock_suit, cut_in=self.cut_in, more_cards=self.more_cards
+        )
         out.append(PASS)
         return out
 
@@ -423,16 +619,29 @@ class Cutin(Game):
         cards = action.cards
         hand = state.hands[seat]
         if cards & ~hand:
-            missing = " ".join(C.texts(C.cards_in(cards & ~hand)))
-            raise IllegalAction(f"not in your hand: {missing}", ja=f"手札にありません: {_shown(cards & ~hand)}")
-        info = SET_INFO.get(cards)
+            cards = self._own_jokers(cards, hand)
+        info = SET_INFO.get(cards) or set_info(cards)
         if info is None:
-            raise IllegalAction("a set is 1–4 cards of one rank (cutin.md)", ja="セットは同じ数字のカード1〜4枚です")
+            raise IllegalAction(
+                "a set is 1–4 cards of one rank (cutin.md)"
+                + (", Jokers among them (K8)" if self.options.jokers else ""),
+                ja="セットは同じ数字のカード1〜4枚です"
+                + ("(ジョーカーを含めてよい、K8)" if self.options.jokers else ""),
+            )
         lock = state.lock_suit
         if table:
             top = table[-1][1]
-            _check_play(info, SET_INFO[top], top, lock)
-            if lock is None and info[2] == 1 and SET_INFO[top][1] == info[1]:
+            top_info = SET_INFO.get(top) or set_info(top)
+            assert top_info is not None
+            _check_play(info, top_info, top, lock, cut_in=self.cut_in, more_cards=self.more_cards)
+            if (
+                lock is None
+                and info[2] == 1
+                and top_info[2] == 1
+                and top_info[1] == info[1]
+                and info[1]  # a Joker has no suit and never starts a lock (K10)
+                and self.lock
+            ):
                 lock = C.suit_of(cards.bit_length() - 1)  # cutin.md "Lock" (C1): two singles of one suit
         hands = state.hands[:seat] + (hand & ~cards,) + state.hands[seat + 1 :]
         first_out = state.first_out
@@ -441,6 +650,25 @@ class Cutin(Game):
         return self._next(
             state, seat, hands, table + ((seat, cards),), state.passed, lock, state.played | cards, first_out
         )
+
+    def _own_jokers(self, cards: int, hand: int) -> int:
+        """``cards`` with its canonical Joker bits replaced by the Jokers ``hand`` holds (the two share one
+        name); :class:`IllegalAction` if the hand does not hold every card."""
+        missing = cards & ~hand & NATURAL_MASK
+        wanted = joker_count(cards)
+        held = hand & JOKER_MASK
+        if wanted > joker_count(held):
+            missing |= JOKER_BITS[0]
+        if missing:
+            if missing & JOKER_MASK and not self.options.jokers:
+                raise IllegalAction(
+                    "this game has no Jokers (option jokers 0)", ja="このゲームにジョーカーはありません(jokers 0)"
+                )
+            shown = " ".join(C.texts(C.cards_in(missing)))
+            raise IllegalAction(f"not in your hand: {shown}", ja=f"手札にありません: {_shown(missing)}")
+        if wanted == 1:
+            held = JOKER_BITS[0] if held & JOKER_BITS[0] else JOKER_BITS[1]  # the hand's Joker, whichever copy
+        return (cards & NATURAL_MASK) | (held if wanted else 0)
 
     def _next(
         self,
@@ -453,18 +681,26 @@ class Cutin(Game):
         played: int,
         first_out: int | None,
     ) -> CutinState:
-        """The state after ``seat`` acted: the next player of the lap, or the end of the turn or hand."""
-        leader = state.leader
-        nxt = self.ring.next(seat)
-        # cutin.md "A hand": each player acts once per lap; one who ran out takes no further action (K3)
-        while nxt != leader and not hands[nxt]:
-            nxt = self.ring.next(nxt)
-        if nxt != leader:
+        """The state after ``seat`` acted: the next player of the turn, or the end of the turn or hand."""
+        if self.lap:
+            # cutin.md "A hand": each player acts once per lap; one who ran out takes no further action (K3)
+            end = state.leader
+            nxt = self.ring.next(seat)
+            while nxt != end and not hands[nxt]:
+                nxt = self.ring.next(nxt)
+        else:
+            # K13: the turn goes on until play comes round to the player of the latest set; "hard": one who
+            # passed is skipped for the rest of the turn; players with no cards are skipped
+            end = table[-1][0]
+            nxt = self.ring.next(seat)
+            while nxt != end and (not hands[nxt] or (self.hard and nxt in passed)):
+                nxt = self.ring.next(nxt)
+        if nxt != end:
             return CutinState(
                 phase=PLAY,
                 deal_index=state.deal_index,
                 start_player=state.start_player,
-                leader=leader,
+                leader=state.leader,
                 turn=nxt,
                 hands=hands,
                 table=table,
@@ -477,7 +713,7 @@ class Cutin(Game):
                 scores=state.scores,
             )
         if first_out is None:
-            # the lap is over: the table is cleared, the last to play starts the next turn (cutin.md "A hand")
+            # the turn is over: the table is cleared, the last to play starts the next turn (cutin.md "A hand")
             last = table[-1][0]
             return CutinState(
                 phase=PLAY,
@@ -501,10 +737,11 @@ class Cutin(Game):
         self, state: CutinState, hands: tuple[int, ...], table: tuple[tuple[int, int], ...], played: int, first_out: int
     ) -> CutinState:
         # cutin.md "A hand": the hand ends at the end of a turn in which someone has no cards
-        scores = state.scores + (tuple(hand_score(h) for h in hands),)
+        scoring = self.scoring
+        scores = state.scores + (tuple(hand_score(h, scoring) for h in hands),)
         index = state.deal_index + 1
         over = index == self.deals_total
-        # cutin.md "A game": option next_start "winner": who went out first; else (C3) the left of the last start player
+        # cutin.md "A game": next_start "winner" (who went out first), else (C3) the left of the last start player
         start = first_out if self.options.next_start == WINNER else self.ring.next(state.start_player)
         return CutinState(
             phase=OVER if over else DEAL,
@@ -568,63 +805,107 @@ class Cutin(Game):
         return state.scores
 
 
+def _name_jokers(deal: Deal) -> Deal:
+    """The deal with the two Jokers told apart by position (hands by seat, then the rest), as a record reads it
+    (core.Deal.from_json): the two share one name, so a state must depend only on where the name lies."""
+    first = True
+
+    def name(pile: tuple[int, ...]) -> tuple[int, ...]:
+        nonlocal first
+        out = []
+        for c in pile:
+            if C.base(c) == C.JOKER:
+                c, first = (C.JOKER if first else C.JOKER | C.COPY), False
+            out.append(c)
+        return tuple(out)
+
+    hands = tuple(name(h) for h in deal.hands)
+    return Deal(hands, rest=name(deal.rest))
+
+
 def _shown(cards: int) -> str:
     return " ".join(C.symbol(c) for c in C.sorted_cards(C.cards_in(cards)))
 
 
 def _rank_name(strength: int) -> str:
+    if strength == TOP:
+        return "JK"
     rank = C.RANKS[RANK_OF_STRENGTH[strength]]
     return "10" if rank == "T" else rank
 
 
-def _check_play(info: tuple[int, int, int], top_info: tuple[int, int, int], top: int, lock: int | None) -> None:
-    """Raise :class:`IllegalAction` unless a set (``info``: strength, suits, count) may go on ``top``."""
+def _check_play(
+    info: tuple[int, int, int],
+    top_info: tuple[int, int, int],
+    top: int,
+    lock: int | None,
+    *,
+    cut_in: bool = True,
+    more_cards: bool = True,
+) -> None:
+    """Raise :class:`IllegalAction`, saying why, unless a set (``info``: strength, suits, count) may go on
+    ``top`` (:func:`may_follow`)."""
+    if may_follow(info, top_info, lock, cut_in=cut_in, more_cards=more_cards):
+        return
     st, pattern, count = info
     t, t_pattern, t_count = top_info
+    top_text = _shown(top)
     if lock is not None:
-        # cutin.md "Lock": singles of the locked suit only, rank order reversed (C5)
-        if count == 1 and pattern == 1 << lock and st < t:
-            return
+        # cutin.md "Lock": singles of the locked suit only, rank order reversed (C5); K11
         sym = C.SUIT_SYMBOLS[lock]
-        if count != 1 or pattern != 1 << lock:
+        if count != 1 or (pattern and pattern != 1 << lock):
             raise IllegalAction(
                 f"lock (ロック) on {sym}: only single {sym} cards may be played",
                 ja=f"{sym} のロック中です。{sym} の1枚出ししかできません",
             )
+        if t == TOP:
+            raise IllegalAction(
+                f"lock (ロック) on {sym}: nothing may follow the Joker",
+                ja=f"{sym} のロック中、ジョーカーの後には何も出せません",
+            )
         raise IllegalAction(
-            f"lock (ロック) on {sym}: order is reversed, play a {sym} lower than {_shown(top)}",
-            ja=f"{sym} のロック中は強弱が逆転します。{_shown(top)} より下の {sym} を出してください",
+            f"lock (ロック) on {sym}: order is reversed, play a {sym} lower than {top_text}",
+            ja=f"{sym} のロック中は強弱が逆転します。{top_text} より下の {sym} を出してください",
         )
     if count == t_count:
-        if st > t:
-            return  # rule 1
+        if more_cards:
+            raise IllegalAction(
+                f"must beat {top_text} with a higher rank, or play more cards",
+                ja=f"{top_text} より強い数字を同じ枚数で出すか、より多い枚数を出してください",
+            )
         raise IllegalAction(
-            f"must beat {_shown(top)} with a higher rank, or play more cards",
-            ja=f"{_shown(top)} より強い数字を同じ枚数で出すか、より多い枚数を出してください",
+            f"must beat {top_text} with the same number of cards of a higher rank (more_cards false)",
+            ja=f"{top_text} より強い数字を同じ枚数で出してください(more_cards false)",
         )
-    if count > t_count:
-        return  # rule 2 (C2: any rank)
-    top_text = _shown(top)
-    if count == 1 and t_count in CUT_IN_SIZES:
+    if count > t_count:  # more_cards false (K15)
+        raise IllegalAction(
+            f"must play exactly {t_count} card{'s' if t_count > 1 else ''} on {top_text} (more_cards false)",
+            ja=f"{top_text} にはちょうど{t_count}枚を出してください(more_cards false)",
+        )
+    cut_in_here = cut_in and t_count in CUT_IN_SIZES
+    if count == 1 and cut_in_here:
         # rule 3, the cut-in (カットイン), C4: rank ≥ T's
         if pattern & t_pattern:
             raise IllegalAction(
                 f"a cut-in single must be of a suit not in {top_text}",
                 ja=f"カットインの1枚は {top_text} にないスートでなければなりません",
             )
-        if st < t:
-            raise IllegalAction(
-                f"a cut-in single on {top_text} must be of rank {_rank_name(t)} or higher",
-                ja=f"{top_text} へのカットインは {_rank_name(t)} 以上の1枚でなければなりません",
-            )
-        return
-    if count == 1 and t_count == MAX_SET:
+        raise IllegalAction(
+            f"a cut-in single on {top_text} must be of rank {_rank_name(t)} or higher",
+            ja=f"{top_text} へのカットインは {_rank_name(t)} 以上の1枚でなければなりません",
+        )
+    if count == 1 and t_count == MAX_SET and cut_in:
         raise IllegalAction(
             f"a set of 4 cannot be cut into: play 4 cards higher than {top_text}",
             ja=f"4枚のセットにはカットインできません。{top_text} より強い4枚を出してください",
         )
-    cut_in = t_count in CUT_IN_SIZES
+    if not more_cards:
+        raise IllegalAction(
+            f"must play exactly {t_count} cards on {top_text}" + (" (or a cut-in single)" if cut_in_here else ""),
+            ja=f"{top_text} にはちょうど{t_count}枚を出してください"
+            + ("(またはカットインの1枚)" if cut_in_here else ""),
+        )
     raise IllegalAction(
-        f"must play at least {t_count} cards on {top_text}" + (" (or a cut-in single)" if cut_in else ""),
-        ja=f"{top_text} には{t_count}枚以上を出してください" + ("(またはカットインの1枚)" if cut_in else ""),
+        f"must play at least {t_count} cards on {top_text}" + (" (or a cut-in single)" if cut_in_here else ""),
+        ja=f"{top_text} には{t_count}枚以上を出してください" + ("(またはカットインの1枚)" if cut_in_here else ""),
     )

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from .. import cards as C
 from ..core import Action
-from ..games.cutin import CUT_IN_SIZES, STRENGTH, Cutin, CutinObservation, Pass, Play
+from ..games.cutin import CUT_IN_SIZES, STRENGTH, TOP, Cutin, CutinObservation, Pass, Play
 from . import common as K
 from .model import Call, Choice, Seat, T, Table, Text, Zone
 
@@ -47,7 +47,10 @@ def rules(game: Cutin) -> Text:
 
 
 def strength_order(card: int) -> tuple[int, int]:
-    """How players hold a Cut-in hand: weakest (3) to strongest (2), suits ♠ ♥ ♦ ♣ within a rank."""
+    """How players hold a Cut-in hand: weakest (3) to strongest (2), suits ♠ ♥ ♦ ♣ within a rank, Jokers last
+    (cutin.md K9: a set of Jokers alone is the strongest)."""
+    if C.base(card) == C.JOKER:
+        return (TOP, 0)
     return (STRENGTH[C.rank_of(card)], C.suit_of(card))
 
 
