@@ -10,7 +10,10 @@ setup: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,analysis]'
+	$(PY) -m pip install -q -e '.[test,analysis,web]'
+	@# the browser tests drive Debian's chromium with Playwright (Playwright's own browser download is not used)
+	@test -x /usr/bin/chromium || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 	touch $@
 
 play: setup  ## a game of Anou in the terminal against bots

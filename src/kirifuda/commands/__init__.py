@@ -6,7 +6,8 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    from . import analysis, bots
+    from . import analysis, bots, serve
 
     bots.register(app)
     analysis.register(app)
+    serve.register(app)
