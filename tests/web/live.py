@@ -3,6 +3,7 @@ the crash test, ``kirifuda serve`` in a subprocess), and a small blocking WebSoc
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -72,7 +73,8 @@ class Client:
 
     def __init__(self, ws_url: str, table: str, token: str | None = None) -> None:
         url = f"{ws_url}/ws/tables/{table}" + ("" if token is None else f"?token={token}")
-        self.ws: ClientConnection = connect(url, max_size=2**24, open_timeout=30)
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(connect(url, max_size=2**24, open_timeout=30))
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
 
@@ -107,4 +109,4 @@ class Client:
         self.state = None
 
     def close(self) -> None:
-        self.ws.close()
+        self._stack.close()

@@ -43,6 +43,8 @@ from .store import Store, StoredSeat, StoredTable, token_hash
 log = logging.getLogger("kirifuda.web")
 
 HUMAN = "human"
+OUTBOX_LIMIT = 256
+"""Messages waiting for one socket at most."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -99,15 +101,22 @@ class Connection:
         self._warned = 0.0
 
     def push_state(self, text: str) -> None:
-        """Queue a state message; any state still queued is out of date and dropped."""
-        if any(is_state for is_state, _ in self._outbox):
-            self._outbox = deque(item for item in self._outbox if not item[0])
-        self._outbox.append((True, text))
+        """Queue a state message; a state still waiting at the end of the queue is out of date and replaced (one
+        before an error stays: it tells what the error came after)."""
+        if self._outbox and self._outbox[-1][0]:
+            self._outbox[-1] = (True, text)
+        else:
+            self._push((True, text))
         self._ready.set()
 
     def push_error(self, text: str) -> None:
-        self._outbox.append((False, text))
+        self._push((False, text))
         self._ready.set()
+
+    def _push(self, item: tuple[bool, str]) -> None:
+        if len(self._outbox) >= OUTBOX_LIMIT:  # a client that reads nothing while it floods: drop its oldest news
+            self._outbox.popleft()
+        self._outbox.append(item)
 
     def allow(self) -> bool:
         """Take one message from the token bucket; False when the socket is over its rate."""
