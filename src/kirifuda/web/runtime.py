@@ -36,7 +36,7 @@ from ..match import Match
 from ..records import ReplayError, replay
 from ..registry import make
 from .bots import BotPool, bot_seed, fallbacks
-from .messages import error_from, error_message, seat_payload
+from .messages import dumps, error_from, error_message, seat_payload
 from .schemas import ActMessage, CreateTable, ErrorCode
 from .store import Store, StoredSeat, StoredTable, token_hash
 
@@ -88,10 +88,11 @@ class WebError(Exception):
 class Connection:
     """One socket at a table: its seat (None: a spectator), its outbox and its rate limit."""
 
-    __slots__ = ("seat", "_outbox", "_ready", "_tokens", "_stamp", "_warned", "_rate", "_burst")
+    __slots__ = ("seat", "resync_pending", "_outbox", "_ready", "_tokens", "_stamp", "_warned", "_rate", "_burst")
 
     def __init__(self, seat: int | None, settings: Settings) -> None:
         self.seat = seat
+        self.resync_pending = False
         self._outbox: deque[tuple[bool, str]] = deque()  # (is a state message, text)
         self._ready = asyncio.Event()
         self._rate = settings.rate
@@ -237,8 +238,7 @@ class TableRuntime:
         payload = self._payloads.get(seat)
         if payload is None or payload["version"] != self.version:
             payload = self._payloads[seat] = seat_payload(self.match, seat)
-        body = {"type": "state", **payload, "table": self.id, "players": self.players()}
-        return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+        return dumps({"type": "state", **payload, "table": self.id, "players": self.players()})
 
     # --- sockets -------------------------------------------------------------------------------------------
 
@@ -296,6 +296,9 @@ class TableRuntime:
                     f"too many messages: at most {self.settings.rate:g} a second",
                     f"メッセージが多すぎます(1秒に{self.settings.rate:g}件まで)",
                 )
+            elif not conn.resync_pending:  # dropped unanswered: a fresh state follows once the flood is over
+                conn.resync_pending = True
+                asyncio.get_running_loop().call_later(1.0, self._resync, conn)
             return
         if len(text) > self.settings.max_message:
             self._refuse(
@@ -333,6 +336,11 @@ class TableRuntime:
                 self._commit(conn.seat, act.action)
             except KirifudaError as e:
                 self._refuse_error(conn, "illegal", e)
+
+    def _resync(self, conn: Connection) -> None:
+        conn.resync_pending = False
+        if conn in self.connections.get(conn.seat, ()):
+            conn.push_state(self.message(conn.seat))
 
     def _refuse(self, conn: Connection, code: ErrorCode, en: str, ja: str) -> None:
         conn.push_error(json.dumps(error_message(code, en, ja), ensure_ascii=False))
