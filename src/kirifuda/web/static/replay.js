@@ -53,7 +53,7 @@ function controls() {
   return el(
     "nav",
     { class: "replay-controls", "aria-label": t(L.replay) },
-    el("button", { type: "button", onclick: () => go(0), "aria-label": t(L.first) }, "⏮"),
+    el("button", { type: "button", onclick: () => go(0), "aria-label": t(L.first) }, "|◀"),
     el("button", { type: "button", onclick: () => go(page.step - 1), "aria-label": t(L.previous), id: "previous" }, "◀"),
     el("input", {
       type: "range",
@@ -64,7 +64,7 @@ function controls() {
       oninput: (e) => go(Number(e.target.value)),
     }),
     el("button", { type: "button", onclick: () => go(page.step + 1), "aria-label": t(L.next), id: "next" }, "▶"),
-    el("button", { type: "button", onclick: () => go(steps), "aria-label": t(L.last), id: "last" }, "⏭"),
+    el("button", { type: "button", onclick: () => go(steps), "aria-label": t(L.last), id: "last" }, "▶|"),
     el("span", { id: "step" }, `${t(L.step)} ${page.step} / ${steps}`),
     el("label", { for: "viewpoint" }, t(L.viewpoint)),
     el(
@@ -111,6 +111,7 @@ function render() {
   }
   root.replaceChildren(...parts);
   root.dataset.step = String(page.step);
+  root.dataset.steps = data ? String(data.steps) : "";
   document.title = `${t(L.replay)} · kirifuda`;
 }
 

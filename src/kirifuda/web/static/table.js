@@ -341,6 +341,8 @@ function render() {
   root.dataset.finished = state && state.finished ? "true" : "false";
   root.dataset.deals = state ? state.scores.deals.length : "0";
   root.dataset.legal = state ? state.legal.length : "0";
+  root.dataset.sent = page.sent ? "true" : "false";
+  root.dataset.seat = state && state.seat != null ? state.seat : "";
   document.title = state && state.view ? `${t(state.view.title)} · kirifuda` : "kirifuda";
 }
 
