@@ -5,7 +5,9 @@ seat played over a real WebSocket from this process and bots in every other seat
 once whenever it is to act (a random legal action) and measures each move's round trip: from sending the act
 message to receiving the state message that shows it applied — the server's own work (parse, check, apply,
 commit to SQLite, build and send the seat's state), with no bot thinking in it (the bots think after that state
-is sent). It also reads the server's memory (resident set, /proc) before and after the tables are opened.
+is sent). The server's own share of that (from the act message to every socket's new state queued, wall and CPU
+time) comes from its ``/api/stats``. It also reads the server's memory (resident set, /proc) before and after the
+tables are opened.
 
     python bench/web_load.py --tables 200 --bots heuristic --seconds 60
     python bench/web_load.py --tables 200 --bots normal --seconds 60
@@ -140,14 +142,19 @@ async def drive(base: str, args: argparse.Namespace, server_pid: int) -> dict[st
     for table in tables:  # the measured window starts now
         table.round_trips.clear()
     rss_tables = rss_kib(server_pid)
-    cpu_start, wall_start = cpu_seconds(server_pid), time.perf_counter()
+    async with httpx.AsyncClient(timeout=60) as http:
+        since = (await http.get(f"{base}/api/stats")).json()["now"]
+    cpu_start, wall_start, client_start = cpu_seconds(server_pid), time.perf_counter(), time.process_time()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"measuring {args.seconds:g} s", total=args.seconds)
         while (elapsed := time.perf_counter() - wall_start) < args.seconds:
             await asyncio.sleep(0.5)
             progress.update(task, completed=min(elapsed, args.seconds))
     cpu = cpu_seconds(server_pid) - cpu_start
+    client_cpu = time.process_time() - client_start
     wall = time.perf_counter() - wall_start
+    async with httpx.AsyncClient(timeout=60) as http:
+        server_side = (await http.get(f"{base}/api/stats", params={"since": since})).json()
     rss_end = rss_kib(server_pid)
     workers = children(server_pid)
     stop.set()
@@ -163,6 +170,8 @@ async def drive(base: str, args: argparse.Namespace, server_pid: int) -> dict[st
         "playing": sorted({t.playing for t in tables if t.playing}),
         "errors": sum(t.errors for t in tables),
         "finished": sum(t.finished for t in tables),
+        "server_side": server_side,
+        "client_cpu": client_cpu,
     }
 
 
@@ -182,6 +191,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="seconds of play before the window opens")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--server-command", help="start the server with this command instead (e.g. under a profiler)")
     args = parser.parse_args()
 
     port = free_port()
@@ -189,6 +199,8 @@ def main() -> None:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         command = [sys.executable, "-m", "kirifuda", "serve", "--db", f"{tmp}/bench.db", "--port", str(port)]
+        if args.server_command:
+            command = args.server_command.split() + ["serve", "--db", f"{tmp}/bench.db", "--port", str(port)]
         command += ["--bot-delay", str(args.bot_delay), "--log-level", "error"]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
@@ -226,7 +238,12 @@ def main() -> None:
         "p99_ms": round(quantile(trips, 0.99) * 1000, 1),
         "max_ms": round((trips[-1] if trips else float("nan")) * 1000, 1),
         "mean_ms": round(statistics.fmean(trips) * 1000, 1) if trips else None,
+        "server_p50_ms": round(result["server_side"]["wall_ms"].get("p50", float("nan")), 2),
+        "server_p99_ms": round(result["server_side"]["wall_ms"].get("p99", float("nan")), 2),
+        "server_cpu_p50_ms": round(result["server_side"]["cpu_ms"].get("p50", float("nan")), 2),
+        "server_cpu_p99_ms": round(result["server_side"]["cpu_ms"].get("p99", float("nan")), 2),
         "server_cpu_percent": round(100 * result["cpu"] / result["wall"], 1),
+        "client_cpu_percent": round(100 * result["client_cpu"] / result["wall"], 1),
         "rss_idle_mib": round(rss_idle / 1024, 1),
         "rss_with_tables_mib": round(result["rss_end"] / 1024, 1),
         "memory_per_table_kib": round((result["rss_end"] - rss_idle) / args.tables, 1),

@@ -285,3 +285,14 @@ def test_the_api_is_documented(server):
     assert server.get("/docs").status_code == 200
     games = server.get("/api/games").json()
     assert [g["id"] for g in games["games"]][:2] == ["anou", "gogyo-sokoku"] and "normal" in games["bots"]
+
+
+def test_the_server_reports_its_own_time_per_move(server):
+    since = server.get("/api/stats").json()["now"]
+    table = humans(server)
+    client, state = seat_to_act(server, table)
+    client.act(state["legal"][0])
+    client.until(lambda m: m["version"] == 1)
+    stats = server.get(f"/api/stats?since={since}").json()
+    assert stats["moves"] == 1 and stats["sockets"] >= 1
+    assert 0 < stats["cpu_ms"]["p50"] <= stats["wall_ms"]["max"] * 1.5

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .bots import BotPool
-from .routers import games, pages, sockets, tables
+from .routers import games, pages, server, sockets, tables
 from .routers.pages import STATIC
 from .runtime import Settings, Tables, WebError
 from .schemas import ErrorBody
@@ -55,7 +55,7 @@ def create_app(
 
     app = FastAPI(title="kirifuda", version="1", description=DESCRIPTION, lifespan=lifespan)
     app.add_exception_handler(WebError, _web_error)  # type: ignore[arg-type]
-    for router in (pages.router, tables.router, games.router, sockets.router):
+    for router in (pages.router, tables.router, games.router, server.router, sockets.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

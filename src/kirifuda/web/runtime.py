@@ -70,6 +70,41 @@ class Settings:
     """… and at once."""
 
 
+class MoveTimes:
+    """The server's own work on the latest players' moves it accepted: from the act message to the player's new state
+    written (check, apply, commit, build the message). Wall time and this thread's CPU time, in seconds."""
+
+    KEPT = 20_000
+
+    def __init__(self) -> None:
+        self._samples: deque[tuple[float, float, float]] = deque(maxlen=self.KEPT)
+
+    def record(self, at: float, wall: float, cpu: float) -> None:
+        self._samples.append((at, wall, cpu))
+
+    def summary(self, since: float = 0.0) -> dict[str, Any]:
+        """Quantiles (milliseconds) of the moves recorded at or after ``since`` (server monotonic time)."""
+        chosen = [(wall, cpu) for at, wall, cpu in self._samples if at >= since]
+
+        def quantiles(values: list[float]) -> dict[str, float]:
+            values.sort()
+            if not values:
+                return {}
+            pick = {q: values[min(len(values) - 1, int(q * len(values)))] for q in (0.5, 0.9, 0.99)}
+            return {
+                "p50": pick[0.5] * 1000,
+                "p90": pick[0.9] * 1000,
+                "p99": pick[0.99] * 1000,
+                "max": values[-1] * 1000,
+            }
+
+        return {
+            "moves": len(chosen),
+            "wall_ms": quantiles([w for w, _ in chosen]),
+            "cpu_ms": quantiles([c for _, c in chosen]),
+        }
+
+
 class WebError(Exception):
     """A refused request: an HTTP status, an error code and the reason in English and Japanese."""
 
@@ -93,7 +128,7 @@ class Connection:
     def __init__(self, seat: int | None, settings: Settings) -> None:
         self.seat = seat
         self.resync_pending = False
-        self._outbox: deque[tuple[bool, str]] = deque()  # (is a state message, text)
+        self._outbox: deque[str | None] = deque()  # an error's text, or None: the table's state when sent
         self._ready = asyncio.Event()
         self._rate = settings.rate
         self._burst = float(settings.burst)
@@ -101,20 +136,19 @@ class Connection:
         self._stamp = time.monotonic()
         self._warned = 0.0
 
-    def push_state(self, text: str) -> None:
-        """Queue a state message; a state still waiting at the end of the queue is out of date and replaced (one
-        before an error stays: it tells what the error came after)."""
-        if self._outbox and self._outbox[-1][0]:
-            self._outbox[-1] = (True, text)
-        else:
-            self._push((True, text))
+    def push_state(self) -> None:
+        """Queue the table's state for this socket. It is written when it is sent, so it is the newest then: a
+        state still waiting at the end of the queue already stands for it (one before an error stays: it tells
+        what the error came after). A busy server thus builds one message for many quick changes."""
+        if not (self._outbox and self._outbox[-1] is None):
+            self._push(None)
         self._ready.set()
 
     def push_error(self, text: str) -> None:
-        self._push((False, text))
+        self._push(text)
         self._ready.set()
 
-    def _push(self, item: tuple[bool, str]) -> None:
+    def _push(self, item: str | None) -> None:
         if len(self._outbox) >= OUTBOX_LIMIT:  # a client that reads nothing while it floods: drop its oldest news
             self._outbox.popleft()
         self._outbox.append(item)
@@ -137,14 +171,14 @@ class Connection:
         self._warned = now
         return True
 
-    async def pump(self, send: Callable[[str], Awaitable[None]]) -> None:
-        """Send the outbox in order, forever (the socket's writer task)."""
+    async def pump(self, send: Callable[[str], Awaitable[None]], state: Callable[[], str]) -> None:
+        """Send the outbox in order, forever (the socket's writer task); ``state()`` writes the state message."""
         while True:
             await self._ready.wait()
             self._ready.clear()
             while self._outbox:
-                _, text = self._outbox.popleft()
-                await send(text)
+                item = self._outbox.popleft()
+                await send(state() if item is None else item)
 
 
 class TableRuntime:
@@ -165,7 +199,7 @@ class TableRuntime:
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._bots: asyncio.Task[None] | None = None
         self._replacements: dict[str, str] = {}
-        self._payloads: dict[int | None, dict[str, Any]] = {}
+        self._payloads: dict[int | None, tuple[int, str]] = {}
         self._use(match)
 
     def _use(self, match: Match) -> None:
@@ -235,10 +269,15 @@ class TableRuntime:
 
     def message(self, seat: int | None) -> str:
         """The state message for ``seat`` now, as JSON text."""
-        payload = self._payloads.get(seat)
-        if payload is None or payload["version"] != self.version:
-            payload = self._payloads[seat] = seat_payload(self.match, seat)
-        return dumps({"type": "state", **payload, "table": self.id, "players": self.players()})
+        envelope = dumps({"table": self.id, "players": self.players()})
+        return '{"type":"state",' + self.payload(seat)[1:-1] + "," + envelope[1:]
+
+    def payload(self, seat: int | None) -> str:
+        """The game part of ``seat``'s state message now, as a JSON object's text (written once per version)."""
+        cached = self._payloads.get(seat)
+        if cached is None or cached[0] != self.version:
+            cached = self._payloads[seat] = (self.version, dumps(seat_payload(self.match, seat)))
+        return cached[1]
 
     # --- sockets -------------------------------------------------------------------------------------------
 
@@ -257,7 +296,7 @@ class TableRuntime:
         self.connections.setdefault(seat, set()).add(conn)
         self.touched = time.monotonic()
         if seat is None:
-            conn.push_state(self.message(None))
+            conn.push_state()
             return conn
         if not self.seats[seat].taken:
             self.hub.store.take_seat(self.id, seat)
@@ -323,6 +362,7 @@ class TableRuntime:
         if conn.seat is None:
             self._refuse(conn, "forbidden", "a spectator cannot act", "観戦者は手を指せません")
             return
+        started, cpu = time.perf_counter(), time.thread_time()
         async with self.lock:
             if act.version != self.version:
                 self._refuse(
@@ -336,19 +376,22 @@ class TableRuntime:
                 self._commit(conn.seat, act.action)
             except KirifudaError as e:
                 self._refuse_error(conn, "illegal", e)
+                return
+            self.payload(conn.seat)  # the player's new state, written now (its socket's writer sends it next)
+        self.hub.move_times.record(time.monotonic(), time.perf_counter() - started, time.thread_time() - cpu)
 
     def _resync(self, conn: Connection) -> None:
         conn.resync_pending = False
         if conn in self.connections.get(conn.seat, ()):
-            conn.push_state(self.message(conn.seat))
+            conn.push_state()
 
     def _refuse(self, conn: Connection, code: ErrorCode, en: str, ja: str) -> None:
         conn.push_error(json.dumps(error_message(code, en, ja), ensure_ascii=False))
-        conn.push_state(self.message(conn.seat))
+        conn.push_state()
 
     def _refuse_error(self, conn: Connection, code: ErrorCode, error: KirifudaError) -> None:
         conn.push_error(json.dumps(error_from(code, error), ensure_ascii=False))
-        conn.push_state(self.message(conn.seat))
+        conn.push_state()
 
     # --- changes -------------------------------------------------------------------------------------------
 
@@ -375,10 +418,9 @@ class TableRuntime:
         self._kick_bots()
 
     def broadcast(self) -> None:
-        for seat, conns in self.connections.items():
-            text = self.message(seat)
+        for conns in self.connections.values():
             for conn in conns:
-                conn.push_state(text)
+                conn.push_state()
 
     # --- players who left ------------------------------------------------------------------------------------
 
@@ -502,6 +544,7 @@ class Tables:
         self.settings = settings
         self.pool = pool
         self.loaded: dict[str, TableRuntime] = {}
+        self.move_times = MoveTimes()
         self._replays: OrderedDict[str, Match] = OrderedDict()
         self._sweeper: asyncio.Task[None] | None = None
 

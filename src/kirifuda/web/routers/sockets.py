@@ -36,7 +36,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         await websocket.send_text(json.dumps(error_message("forbidden", e.en, e.ja), ensure_ascii=False))
         await websocket.close(CLOSE_FORBIDDEN)
         return
-    writer = asyncio.create_task(conn.pump(websocket.send_text))
+    writer = asyncio.create_task(conn.pump(websocket.send_text, lambda: runtime.message(conn.seat)))
     try:
         while True:
             message = await websocket.receive()
