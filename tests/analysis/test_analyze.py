@@ -99,7 +99,8 @@ def test_ab_on_anou_root_stones_pairs_every_seed_and_finds_the_root_stones(anou_
     ab = outcome.document["ab"]
     assert ab["pairs"] == 4
     # 2 root stones per seat per deal (anou.md "A deal" 2), only in B: 8 a deal in all
-    roots = sum(ab["metrics"][f"event.root:{plan}"]["mean"] for plan in (1, 2, 3, 4))
+    # (a column the heuristic never roots in, in these few games, is absent: no game counted it)
+    roots = sum(ab["metrics"].get(f"event.root:{plan}", {"mean": 0.0})["mean"] for plan in (1, 2, 3, 4))
     assert roots == pytest.approx(8.0)
     rows = table.read(out / "games.parquet")
     a = {r.seed: r for r in rows if r.variant == "A"}

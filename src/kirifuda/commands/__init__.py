@@ -6,8 +6,9 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    from . import analysis, bots, play
+    from . import analysis, bots, play, serve
 
     bots.register(app)
     analysis.register(app)
     play.register(app)
+    serve.register(app)

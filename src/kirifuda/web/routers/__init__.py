@@ -1,0 +1,1 @@
+"""The server's routers, one per resource: pages, tables (with records and replays), games, sockets."""

@@ -1,0 +1,39 @@
+"""``/api/games``: the game ids with their options (../shared/spec/records.md) and the bots, for the lobby's form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from ...bots import BOT_NAMES
+from ...core import KirifudaError
+from ...registry import available, game_class, make
+from ..runtime import WebError
+from ..schemas import ErrorBody, GameInfo, GameList, OptionInfo, OptionsCheck
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+@router.get("")
+async def list_games() -> GameList:
+    """Every game id, its title and its options (name, default, every value it takes, what it means)."""
+    games = []
+    for game_id in available():
+        cls = game_class(game_id)
+        options = [
+            OptionInfo(name=name, default=default, choices=None if choices is None else list(choices), doc=doc)
+            for name, default, choices, doc in cls.Options.describe()
+        ]
+        games.append(GameInfo(id=game_id, title={"ja": cls.title_ja, "en": cls.title}, options=options))
+    return GameList(games=games, bots=list(BOT_NAMES))
+
+
+@router.post("/{game_id}/check", responses={400: {"model": ErrorBody}})
+async def check_options(game_id: str, options: dict[str, Any]) -> OptionsCheck:
+    """The options resolved (derived values filled in) and the number of seats, or why they are refused."""
+    try:
+        game = make(game_id, options)
+    except KirifudaError as e:
+        raise WebError.from_error(400, "bad_game", e) from None
+    return OptionsCheck(options=game.options.to_dict(), seats=game.seat_count)

@@ -1,0 +1,699 @@
+"""The table runtime: one authoritative game per table, one lock, the store, the sockets and the bots.
+
+:class:`Tables` holds every table in play (and loads one from the store when it is asked for); a
+:class:`TableRuntime` owns one table's :class:`~kirifuda.match.Match` — the referee's side, the only place a whole
+state lives — and its lock. Every change goes the same way, under the lock (boardgame.io's ``master``): check the
+message's version against the table's (``stale``), let the rules apply the action (``illegal``: nothing changed),
+commit the record's new entries to the store in one transaction, and only then tell every socket its seat's
+state (:mod:`kirifuda.web.messages`: built from that seat's view alone). Bots play their seats after the bot delay
+and think in the :class:`~kirifuda.web.bots.BotPool`; a player who leaves is replaced by the takeover bot after a
+while and gets the seat back on reconnecting.
+
+A :class:`Connection` is one socket's outbox: state messages supersede each other, so a slow client is sent the
+newest state rather than a growing backlog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..bots import BotError, InfoState, check_name
+from ..bots.table import Seating
+from ..core import Action, Game, KirifudaError
+from ..match import Match
+from ..records import ReplayError, replay
+from ..registry import make
+from .bots import BotPool, bot_seed, fallbacks
+from .messages import dumps, error_from, error_message, seat_payload
+from .schemas import ActMessage, CreateTable, ErrorCode
+from .store import Store, StoredSeat, StoredTable, token_hash
+
+log = logging.getLogger("kirifuda.web")
+
+HUMAN = "human"
+OUTBOX_LIMIT = 256
+"""Messages waiting for one socket at most."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """How the server runs its tables (``kirifuda serve``'s options)."""
+
+    bot_delay: float = 0.8
+    """Seconds a bot waits before it plays, so people can follow the table."""
+    takeover_bot: str = "normal"
+    """The bot that plays for a player who has left."""
+    takeover_after: float = 30.0
+    """Seconds a player may be away before the takeover bot plays for them."""
+    bot_workers: int = 2
+    """Processes the bots think in."""
+    idle_unload: float = 600.0
+    """Seconds a table nobody is at and nothing happens at stays in memory (it is reloaded when asked for)."""
+    sweep_every: float = 30.0
+    max_message: int = 4096
+    """The longest message a client may send (characters)."""
+    rate: float = 10.0
+    """Messages per second a socket may send on average …"""
+    burst: int = 20
+    """… and at once."""
+
+
+class MoveTimes:
+    """The server's own work on the latest players' moves it accepted: from the act message to the player's new state
+    written (check, apply, commit, build the message). Wall time and this thread's CPU time, in seconds."""
+
+    KEPT = 20_000
+
+    def __init__(self) -> None:
+        self._samples: deque[tuple[float, float, float]] = deque(maxlen=self.KEPT)
+
+    def record(self, at: float, wall: float, cpu: float) -> None:
+        self._samples.append((at, wall, cpu))
+
+    def summary(self, since: float = 0.0) -> dict[str, Any]:
+        """Quantiles (milliseconds) of the moves recorded at or after ``since`` (server monotonic time)."""
+        chosen = [(wall, cpu) for at, wall, cpu in self._samples if at >= since]
+
+        def quantiles(values: list[float]) -> dict[str, float]:
+            values.sort()
+            if not values:
+                return {}
+            pick = {q: values[min(len(values) - 1, int(q * len(values)))] for q in (0.5, 0.9, 0.99)}
+            return {
+                "p50": pick[0.5] * 1000,
+                "p90": pick[0.9] * 1000,
+                "p99": pick[0.99] * 1000,
+                "max": values[-1] * 1000,
+            }
+
+        return {
+            "moves": len(chosen),
+            "wall_ms": quantiles([w for w, _ in chosen]),
+            "cpu_ms": quantiles([c for _, c in chosen]),
+        }
+
+
+class WebError(Exception):
+    """A refused request: an HTTP status, an error code and the reason in English and Japanese."""
+
+    def __init__(self, status: int, code: str, en: str, ja: str) -> None:
+        super().__init__(en)
+        self.status = status
+        self.code = code
+        self.en = en
+        self.ja = ja
+
+    @classmethod
+    def from_error(cls, status: int, code: str, error: KirifudaError) -> WebError:
+        return cls(status, code, str(error), error.ja or str(error))
+
+
+class Connection:
+    """One socket at a table: its seat (None: a spectator), its outbox and its rate limit."""
+
+    __slots__ = ("seat", "resync_pending", "_outbox", "_ready", "_tokens", "_stamp", "_warned", "_rate", "_burst")
+
+    def __init__(self, seat: int | None, settings: Settings) -> None:
+        self.seat = seat
+        self.resync_pending = False
+        self._outbox: deque[str | None] = deque()  # an error's text, or None: the table's state when sent
+        self._ready = asyncio.Event()
+        self._rate = settings.rate
+        self._burst = float(settings.burst)
+        self._tokens = self._burst
+        self._stamp = time.monotonic()
+        self._warned = 0.0
+
+    def push_state(self) -> None:
+        """Queue the table's state for this socket. It is written when it is sent, so it is the newest then: a
+        state still waiting at the end of the queue already stands for it (one before an error stays: it tells
+        what the error came after). A busy server thus builds one message for many quick changes."""
+        if not (self._outbox and self._outbox[-1] is None):
+            self._push(None)
+        self._ready.set()
+
+    def push_error(self, text: str) -> None:
+        self._push(text)
+        self._ready.set()
+
+    def _push(self, item: str | None) -> None:
+        if len(self._outbox) >= OUTBOX_LIMIT:  # a client that reads nothing while it floods: drop its oldest news
+            self._outbox.popleft()
+        self._outbox.append(item)
+
+    def allow(self) -> bool:
+        """Take one message from the token bucket; False when the socket is over its rate."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
+        self._stamp = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    def warn_now(self) -> bool:
+        """At most one ``rate_limited`` answer a second: a flood is not answered message by message."""
+        now = time.monotonic()
+        if now - self._warned < 1.0:
+            return False
+        self._warned = now
+        return True
+
+    async def pump(self, send: Callable[[str], Awaitable[None]], state: Callable[[], str]) -> None:
+        """Send the outbox in order, forever (the socket's writer task); ``state()`` writes the state message."""
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while self._outbox:
+                item = self._outbox.popleft()
+                await send(state() if item is None else item)
+
+
+class TableRuntime:
+    """One table in play (see the module docstring)."""
+
+    def __init__(self, stored: StoredTable, match: Match, hub: Tables) -> None:
+        self.id = stored.id
+        self.seed = stored.seed
+        self.private = stored.private
+        self.created = stored.created
+        self.seats: list[StoredSeat] = list(stored.seats)
+        self.hub = hub
+        self.settings = hub.settings
+        self.lock = asyncio.Lock()
+        self.connections: dict[int | None, set[Connection]] = {}
+        self.takeover: set[int] = set()
+        self.touched = time.monotonic()
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._bots: asyncio.Task[None] | None = None
+        self._replacements: dict[str, str] = {}
+        self._payloads: dict[int | None, tuple[int, str]] = {}
+        self._use(match)
+
+    def _use(self, match: Match) -> None:
+        self.match = match
+        self.game: Game = match.game
+        self._seating = Seating(match, {})
+        self._payloads.clear()
+
+    # --- what the table is -------------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """The record's actions so far (chance events included)."""
+        return len(self.match.actions)
+
+    @property
+    def finished(self) -> bool:
+        return self.match.finished
+
+    @property
+    def status(self) -> str:
+        if self.finished:
+            return "finished"
+        return "waiting" if any(s.kind == HUMAN and not s.taken for s in self.seats) else "playing"
+
+    def bot_for(self, seat: int) -> str | None:
+        """The bot that plays ``seat`` now (before any fallback), or None when a player does."""
+        stored = self.seats[seat]
+        if stored.kind != HUMAN:
+            return stored.bot
+        if seat in self.takeover:
+            return self.settings.takeover_bot
+        return None
+
+    def playing(self, seat: int) -> str | None:
+        """The bot that actually plays ``seat`` now, after any fallback."""
+        name = self.bot_for(seat)
+        return None if name is None else self._replacements.get(name, name)
+
+    def players(self) -> list[dict[str, Any]]:
+        """Each seat: human or bot, taken, connected, played by a bot for an absent player."""
+        return [
+            {
+                "seat": s.seat,
+                "kind": "human" if s.kind == HUMAN else "bot",
+                "bot": s.bot,
+                "taken": s.taken,
+                "connected": s.seat in self.connections,
+                "takeover": s.seat in self.takeover,
+                "playing": self.playing(s.seat),
+            }
+            for s in self.seats
+        ]
+
+    def seat_of(self, token: str) -> int:
+        """The seat ``token`` opens at this table; :class:`WebError` (forbidden) if none."""
+        digest = token_hash(token)
+        for stored in self.seats:
+            if stored.token_hash is not None and hmac.compare_digest(stored.token_hash, digest):
+                return stored.seat
+        raise WebError(
+            403,
+            "forbidden",
+            f"this token opens no seat at table {self.id}",
+            f"このトークンではテーブル {self.id} の席に着けません",
+        )
+
+    def message(self, seat: int | None) -> str:
+        """The state message for ``seat`` now, as JSON text."""
+        envelope = dumps({"table": self.id, "players": self.players()})
+        return '{"type":"state",' + self.payload(seat)[1:-1] + "," + envelope[1:]
+
+    def payload(self, seat: int | None) -> str:
+        """The game part of ``seat``'s state message now, as a JSON object's text (written once per version)."""
+        cached = self._payloads.get(seat)
+        if cached is None or cached[0] != self.version:
+            cached = self._payloads[seat] = (self.version, dumps(seat_payload(self.match, seat)))
+        return cached[1]
+
+    # --- sockets -------------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """After loading: the bots resume, and players not here are replaced after the usual wait."""
+        if not self.finished:
+            for stored in self.seats:
+                if stored.kind == HUMAN and stored.taken:
+                    self._timer(stored.seat)
+        self._kick_bots()
+
+    def connect(self, token: str | None) -> Connection:
+        """A socket joins: as the seat its token opens, or as a spectator (no token). Raises :class:`WebError`."""
+        seat = None if token is None else self.seat_of(token)
+        conn = Connection(seat, self.settings)
+        self.connections.setdefault(seat, set()).add(conn)
+        self.touched = time.monotonic()
+        if seat is None:
+            conn.push_state()
+            return conn
+        if not self.seats[seat].taken:
+            self.hub.store.take_seat(self.id, seat)
+            self.seats[seat] = replace(self.seats[seat], taken=True)
+        timer = self._timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if seat in self.takeover:
+            self.takeover.discard(seat)
+            log.info("table %s: seat %d is back; the bot hands the seat back", self.id, seat)
+        self.broadcast()
+        return conn
+
+    def disconnect(self, conn: Connection) -> None:
+        conns = self.connections.get(conn.seat)
+        if conns is None:
+            return
+        conns.discard(conn)
+        if conns:
+            return
+        del self.connections[conn.seat]
+        self.touched = time.monotonic()
+        if conn.seat is not None:
+            if not self.finished:
+                self._timer(conn.seat)
+            self.broadcast()
+
+    async def receive(self, conn: Connection, text: str) -> None:
+        """Handle one message from a socket: an accepted action is committed and announced; anything else gets an
+        error and a fresh state, and changes nothing."""
+        if not conn.allow():
+            if conn.warn_now():
+                self._refuse(
+                    conn,
+                    "rate_limited",
+                    f"too many messages: at most {self.settings.rate:g} a second",
+                    f"メッセージが多すぎます(1秒に{self.settings.rate:g}件まで)",
+                )
+            elif not conn.resync_pending:  # dropped unanswered: a fresh state follows once the flood is over
+                conn.resync_pending = True
+                asyncio.get_running_loop().call_later(1.0, self._resync, conn)
+            return
+        if len(text) > self.settings.max_message:
+            self._refuse(
+                conn,
+                "malformed",
+                f"message too large ({len(text)} characters; at most {self.settings.max_message})",
+                f"メッセージが長すぎます({self.settings.max_message}文字まで)",
+            )
+            return
+        try:
+            act = ActMessage.model_validate_json(text)
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "message"
+            self._refuse(
+                conn,
+                "malformed",
+                f'not an act message ({where}: {first["msg"]}); send {{"type": "act", "version": V, "action": TEXT}}',
+                '手のメッセージではありません({"type": "act", "version": 番号, "action": 手} を送ってください)',
+            )
+            return
+        if conn.seat is None:
+            self._refuse(conn, "forbidden", "a spectator cannot act", "観戦者は手を指せません")
+            return
+        started, cpu = time.perf_counter(), time.thread_time()
+        async with self.lock:
+            if act.version != self.version:
+                self._refuse(
+                    conn,
+                    "stale",
+                    f"the table has changed (version {self.version}, not {act.version}): choose again",
+                    f"卓の状態が変わりました(バージョン {self.version}):もう一度選んでください",
+                )
+                return
+            try:
+                self._commit(conn.seat, act.action)
+            except KirifudaError as e:
+                self._refuse_error(conn, "illegal", e)
+                return
+            self.payload(conn.seat)  # the player's new state, written now (its socket's writer sends it next)
+        self.hub.move_times.record(time.monotonic(), time.perf_counter() - started, time.thread_time() - cpu)
+
+    def _resync(self, conn: Connection) -> None:
+        conn.resync_pending = False
+        if conn in self.connections.get(conn.seat, ()):
+            conn.push_state()
+
+    def _refuse(self, conn: Connection, code: ErrorCode, en: str, ja: str) -> None:
+        conn.push_error(json.dumps(error_message(code, en, ja), ensure_ascii=False))
+        conn.push_state()
+
+    def _refuse_error(self, conn: Connection, code: ErrorCode, error: KirifudaError) -> None:
+        conn.push_error(json.dumps(error_from(code, error), ensure_ascii=False))
+        conn.push_state()
+
+    # --- changes -------------------------------------------------------------------------------------------
+
+    def _commit(self, seat: int, action: Action | str) -> None:
+        """Apply, store, then announce (the caller holds the lock). A :class:`KirifudaError` changes nothing."""
+        start = self.version
+        self.match.act(seat, action)
+        entries = self.match.actions[start:]
+        try:
+            self.hub.store.append(self.id, start, entries, self.match.finished)
+        except Exception:
+            log.exception("table %s: could not store action %d; the table goes back to what is stored", self.id, start)
+            self._use(self.hub.rebuild(self.id))
+            raise
+        self.touched = time.monotonic()
+        self.broadcast()
+        if self.finished:
+            log.info(
+                "table %s (%s) finished: winners %s", self.id, self.game.id, list(self.game.winners(self.match.state))
+            )
+            for timer in self._timers.values():
+                timer.cancel()
+            self._timers.clear()
+        self._kick_bots()
+
+    def broadcast(self) -> None:
+        for conns in self.connections.values():
+            for conn in conns:
+                conn.push_state()
+
+    # --- players who left ------------------------------------------------------------------------------------
+
+    def _timer(self, seat: int) -> None:
+        if seat not in self._timers and seat not in self.takeover:
+            self._timers[seat] = asyncio.create_task(self._take_over_later(seat))
+
+    async def _take_over_later(self, seat: int) -> None:
+        await asyncio.sleep(self.settings.takeover_after)
+        self._timers.pop(seat, None)
+        if seat in self.connections or self.finished:
+            return
+        self.takeover.add(seat)
+        log.info(
+            "table %s: seat %d has been away %g s; %s plays it until the player is back",
+            self.id,
+            seat,
+            self.settings.takeover_after,
+            self.settings.takeover_bot,
+        )
+        self.broadcast()
+        self._kick_bots()
+
+    # --- bots ------------------------------------------------------------------------------------------------
+
+    def _bot_seats(self) -> list[int]:
+        return [seat for seat in sorted(self.match.to_act()) if self.bot_for(seat) is not None]
+
+    def _kick_bots(self) -> None:
+        if (self._bots is None or self._bots.done()) and not self.finished and self._bot_seats():
+            self._bots = asyncio.create_task(self._play_bots())
+
+    async def _play_bots(self) -> None:
+        try:
+            await self._bot_turns()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bots stopped", self.id)
+
+    async def _bot_turns(self) -> None:
+        """Let the bots play their seats until a player is to act or the game ends."""
+        while not self.finished and self._bot_seats():
+            await asyncio.sleep(self.settings.bot_delay)
+            version = self.version
+            seats = self._bot_seats()
+            plans: list[tuple[int, str, InfoState, list[Action]]] = []
+            for seat in seats:
+                name = self.bot_for(seat)
+                assert name is not None
+                plans.append((seat, name, self._seating.info(seat), self.match.legal_actions(seat)))
+            answers = await asyncio.gather(*(self._think(seat, name, info, legal) for seat, name, info, legal in plans))
+            async with self.lock:
+                if self.version != version:
+                    continue  # a player acted meanwhile (a simultaneous choice): the bots think again
+                for (seat, name, _, _), answer in zip(plans, answers, strict=True):
+                    if self.bot_for(seat) != name or seat not in self.match.to_act():
+                        continue  # handed back to its player while the bot was thinking
+                    try:
+                        self._commit(seat, answer)
+                    except KirifudaError as e:
+                        log.error(
+                            "table %s seat %d: bot %s chose %r, which is illegal: %s", self.id, seat, name, answer, e
+                        )
+                        self._replace(name, self.playing(seat) or name)
+
+    async def _think(self, seat: int, name: str, info: InfoState, legal: Sequence[Action]) -> str:
+        """The decision of the bot playing ``seat`` (``name``, or what replaces it after a failure)."""
+        retried = False
+        while True:
+            current = self._replacements.get(name, name)
+            try:
+                return await self.hub.pool.think(current, bot_seed(self.seed, seat), info, legal)
+            except BrokenProcessPool:
+                if retried:
+                    self._replace(name, current)
+                retried = True
+            except Exception as e:
+                log.warning(
+                    "table %s (%s) seat %d: bot %s failed (%s: %s)",
+                    self.id,
+                    self.game.id,
+                    seat,
+                    current,
+                    type(e).__name__,
+                    e,
+                )
+                self._replace(name, current)
+
+    def _replace(self, name: str, failed: str) -> None:
+        chain = fallbacks(name)
+        following = chain[chain.index(failed) + 1 :] if failed in chain else chain[1:]
+        replacement = following[0] if following else "random"
+        self._replacements[name] = replacement
+        log.warning("table %s (%s): %s plays instead of %s from now on", self.id, self.game.id, replacement, name)
+
+    # --- life -------------------------------------------------------------------------------------------------
+
+    def idle(self, now: float) -> bool:
+        """Nobody is here and nothing will happen by itself: the table may leave memory (it stays stored)."""
+        if self.connections or self._timers or self.takeover or (self._bots is not None and not self._bots.done()):
+            return False
+        return self.finished or now - self.touched >= self.settings.idle_unload
+
+    def stop(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        if self._bots is not None:
+            self._bots.cancel()
+
+
+class Tables:
+    """Every table: the ones in memory, and the store behind them."""
+
+    REPLAYS_KEPT = 16
+
+    def __init__(self, store: Store, settings: Settings, pool: BotPool) -> None:
+        self.check(settings)
+        self.store = store
+        self.settings = settings
+        self.pool = pool
+        self.loaded: dict[str, TableRuntime] = {}
+        self.move_times = MoveTimes()
+        self._replays: OrderedDict[str, Match] = OrderedDict()
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @staticmethod
+    def check(settings: Settings) -> None:
+        """Raise :class:`~kirifuda.bots.BotError` unless the takeover bot is a fair bot."""
+        check_name(settings.takeover_bot)
+
+    async def start(self) -> None:
+        """Resume every unfinished table (bots play on; players are waited for as after a disconnection)."""
+        resumed = 0
+        for table_id in self.store.unfinished():
+            if self.get(table_id) is not None:
+                resumed += 1
+        if resumed:
+            log.info("resumed %d unfinished tables", resumed)
+        self._sweeper = asyncio.create_task(self._sweep())
+
+    async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for runtime in self.loaded.values():
+            runtime.stop()
+        self.loaded.clear()
+        self.pool.close()
+        self.store.close()
+
+    def create(self, request: CreateTable) -> tuple[TableRuntime, dict[int, str]]:
+        """A new table and the token of each human seat. Raises :class:`WebError` on bad input."""
+        try:
+            game = make(request.game, request.options)
+        except KirifudaError as e:
+            raise WebError.from_error(400, "bad_game", e) from None
+        if len(request.seats) != game.seat_count:
+            raise WebError(
+                400,
+                "bad_seats",
+                f"{game.id} with these options has {game.seat_count} seats, not {len(request.seats)}",
+                f"{game.title_ja} のこの設定では席は {game.seat_count} です({len(request.seats)} ではありません)",
+            )
+        seats: list[StoredSeat] = []
+        tokens: dict[int, str] = {}
+        for seat, kind in enumerate(request.seats):
+            if kind == HUMAN:
+                tokens[seat] = secrets.token_urlsafe(16)
+                seats.append(StoredSeat(seat, HUMAN, token_hash=token_hash(tokens[seat])))
+                continue
+            try:
+                check_name(kind)
+            except BotError as e:
+                raise WebError.from_error(400, "bad_bot", e) from None
+            seats.append(StoredSeat(seat, "bot", bot=kind))
+        stored = StoredTable(
+            id=self._new_id(),
+            game=game.id,
+            options=game.options.to_dict(),
+            seed=secrets.randbelow(2**31) if request.seed is None else request.seed,
+            seats=tuple(seats),
+            private=request.private,
+            created=time.time(),
+        )
+        self.store.create(stored)
+        match = Match(game, seed=stored.seed)
+        runtime = self.loaded[stored.id] = TableRuntime(stored, match, self)
+        log.info("table %s: %s %s, seats %s", stored.id, game.id, stored.options, ", ".join(request.seats))
+        runtime.start()
+        return runtime, tokens
+
+    def get(self, table_id: str) -> TableRuntime | None:
+        """The table ``table_id``, loaded from the store if it is not in memory; None if there is none."""
+        runtime = self.loaded.get(table_id)
+        if runtime is not None:
+            return runtime
+        stored = self.store.load(table_id)
+        if stored is None:
+            return None
+        try:
+            match = self._replay(stored)
+        except ReplayError as e:
+            log.error("table %s cannot be replayed from the store: %s", table_id, e)
+            return None
+        runtime = self.loaded[table_id] = TableRuntime(stored, match, self)
+        runtime.start()
+        return runtime
+
+    def rebuild(self, table_id: str) -> Match:
+        """The table's game as stored (after a failed commit)."""
+        stored = self.store.load(table_id)
+        assert stored is not None
+        return self._replay(stored)
+
+    def claim(self, table_id: str, seat: int) -> str:
+        """A new token for an open human seat of a listed table (joining from the lobby)."""
+        runtime = self.get(table_id)
+        if runtime is None or runtime.private:
+            raise WebError(404, "not_found", f"no open table {table_id}", f"テーブル {table_id} はありません")
+        if not 0 <= seat < len(runtime.seats) or runtime.seats[seat].kind != HUMAN or runtime.seats[seat].taken:
+            raise WebError(409, "taken", f"seat {seat} is not open", f"席 {seat} は空いていません")
+        token = secrets.token_urlsafe(16)
+        if not self.store.take_seat(table_id, seat, token_hash(token)):
+            raise WebError(409, "taken", f"seat {seat} is not open", f"席 {seat} は空いていません")
+        runtime.seats[seat] = replace(runtime.seats[seat], token_hash=token_hash(token), taken=True)
+        runtime.broadcast()
+        return token
+
+    def finished_match(self, table_id: str) -> Match:
+        """The finished game of ``table_id`` (for its record and replay); :class:`WebError` before the end."""
+        match = self._replays.get(table_id)
+        if match is not None:
+            self._replays.move_to_end(table_id)
+            return match
+        stored = self.store.load(table_id)
+        if stored is None:
+            raise WebError(404, "not_found", f"no table {table_id}", f"テーブル {table_id} はありません")
+        if not stored.finished:
+            raise WebError(
+                403,
+                "unfinished",
+                "the record is shown once the game is over (it shows every hand)",
+                "棋譜はゲーム終了後に公開されます(全員の手札が載るため)",
+            )
+        match = self._replay(stored)
+        self._replays[table_id] = match
+        while len(self._replays) > self.REPLAYS_KEPT:
+            self._replays.popitem(last=False)
+        return match
+
+    @staticmethod
+    def _replay(stored: StoredTable) -> Match:
+        match = replay(stored.record())
+        match.auto_chance = True
+        match.resolve_chance()
+        return match
+
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            if table_id not in self.loaded and self.store.load(table_id) is None:
+                return table_id
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            self.unload_idle()
+
+    def unload_idle(self) -> list[str]:
+        """Drop from memory the tables that are idle (:meth:`TableRuntime.idle`); their ids."""
+        now = time.monotonic()
+        gone = [table_id for table_id, runtime in self.loaded.items() if runtime.idle(now)]
+        for table_id in gone:
+            self.loaded.pop(table_id).stop()
+        return gone

@@ -1,0 +1,178 @@
+"""The browser game's messages as pydantic models: the HTTP API's bodies and every WebSocket message
+(docs/protocol.md). Incoming data is validated by these models; outgoing state messages are built as plain data
+for speed and match :class:`StateMessage` (a test validates every one the server sends)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ErrorCode = Literal["stale", "illegal", "malformed", "forbidden", "not_found", "rate_limited"]
+"""Why a WebSocket message was refused: ``stale`` (its version is not the table's), ``illegal`` (the rules forbid
+the action now), ``malformed`` (not an act message, or too large), ``forbidden`` (a spectator acting, a token that is
+no seat of this table); additions to the issue's four: ``not_found`` (no such table), ``rate_limited`` (too many
+messages)."""
+
+MAX_ACTION_TEXT = 200
+MAX_SEATS = 8
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- HTTP ----------------------------------------------------------------------------------------------------
+
+
+class CreateTable(Strict):
+    """``POST /api/tables``: a game id, its options (../shared/spec/records.md), one entry per seat — ``"human"``
+    or a bot's name — and optionally the deal seed and whether the table stays out of the lobby's list."""
+
+    game: str = Field(examples=["anou"])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 4}])
+    seats: list[str] = Field(min_length=1, max_length=MAX_SEATS, examples=[["human", "heuristic", "normal", "normal"]])
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    private: bool = False
+
+
+class CreatedSeat(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    token: str | None = None
+    invite_url: str | None = None
+
+
+class CreatedTable(BaseModel):
+    id: str
+    url: str = Field(description="the table's page for spectators")
+    seats: list[CreatedSeat]
+
+
+class SeatStatus(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(None, description="a bot seat's bot")
+    taken: bool = Field(description="a human seat someone has opened or claimed")
+    connected: bool = Field(description="a player's page is open at this seat now")
+    takeover: bool = Field(description="a bot plays for the absent player now")
+    playing: str | None = Field(None, description="the bot that actually plays this seat now (after any fallback)")
+
+
+class TableStatus(BaseModel):
+    id: str
+    game: str
+    title: dict[str, str]
+    options: dict[str, Any]
+    status: Literal["waiting", "playing", "finished"]
+    version: int = Field(description="the record's actions applied so far")
+    to_act: list[int]
+    finished: bool
+    seats: list[SeatStatus]
+    created: float
+    private: bool
+
+
+class TableList(BaseModel):
+    tables: list[TableStatus]
+
+
+class Claimed(BaseModel):
+    seat: int
+    token: str
+    url: str
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Any
+    choices: list[Any] | None
+    doc: str
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: dict[str, str]
+    options: list[OptionInfo]
+
+
+class GameList(BaseModel):
+    games: list[GameInfo]
+    bots: list[str]
+
+
+class OptionsCheck(BaseModel):
+    options: dict[str, Any]
+    seats: int
+
+
+class ReplayStep(BaseModel):
+    step: int
+    steps: int
+    seat: int | None
+    event: dict[str, str] | None = Field(description="the event that led to this step, as the seat saw it")
+    view: dict[str, Any] | None
+    log: list[dict[str, Any]]
+
+
+class ErrorBody(BaseModel):
+    """Every HTTP error: a code, the message in both languages (``message``), and each language alone."""
+
+    error: str
+    message: str
+    en: str
+    ja: str
+
+
+# --- WebSocket -------------------------------------------------------------------------------------------------
+
+
+class ActMessage(Strict):
+    """Client → server: take ``action`` (record text) at the table as it was at ``version``."""
+
+    type: Literal["act"]
+    version: int = Field(ge=0)
+    action: str = Field(min_length=1, max_length=MAX_ACTION_TEXT)
+
+
+class Scores(BaseModel):
+    deals: list[list[int]]
+    totals: list[int]
+    winners: list[int]
+
+
+class LogLine(BaseModel):
+    actor: int | str
+    text: str = Field(description="the event's record text as this seat saw it (? for what it may not know)")
+    line: dict[str, str]
+
+
+class StateMessage(BaseModel):
+    """Server → client after every change (and on connecting, and after an error): the table as ``seat`` (None:
+    a spectator) may know it. The issue's keys, then additions: ``table``, ``view`` (the presentation model),
+    ``choices``, ``log``, ``players``."""
+
+    type: Literal["state"]
+    version: int
+    seat: int | None
+    observation: dict[str, Any]
+    legal: list[str]
+    to_act: list[int]
+    finished: bool
+    scores: Scores
+    table: str
+    view: dict[str, Any] | None
+    choices: list[dict[str, Any]]
+    log: list[LogLine]
+    players: list[SeatStatus]
+
+
+class ErrorMessage(BaseModel):
+    """Server → client: a refused message; nothing changed, and a fresh state follows."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str = Field(description="Japanese and English")
+    en: str
+    ja: str

@@ -1,0 +1,268 @@
+"""The browser game in a real browser: Debian's chromium driven by Playwright (installed by ``make setup``).
+
+One chromium for the module. A whole deal of every game id against bots, by clicking; the lobby's form and joining
+an open seat; two players at one Anarchy table (the simultaneous reveal); a player who leaves and comes back (the
+bot takes over and hands the seat back); the replay page; a phone-sized screen; the language switch."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from kirifuda.registry import available, make
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is installed by make setup"),
+]
+SETTLED = """() => {
+  const app = document.getElementById('app');
+  return app.dataset.sent !== 'true' && (app.dataset.legal !== '0' || app.dataset.finished === 'true'
+    || Number(app.dataset.deals) > 0);
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def app(page: Any, key: str) -> str:
+    return str(page.get_attribute("#app", f"data-{key}") or "")
+
+
+def click_a_choice(page: Any, rng: random.Random) -> None:
+    """One step of a player: a choice button if any is offered, else a card to select (a multi-card choice)."""
+    actions = page.locator("#app button[data-action]:not([disabled])")
+    count = actions.count()
+    if count:
+        version = app(page, "version")
+        actions.nth(rng.randrange(count)).click()
+        page.wait_for_function(
+            "v => { const a = document.getElementById('app'); return a.dataset.version !== v"
+            " || (a.dataset.sent !== 'true' && document.querySelector('.error')); }",
+            arg=version,
+        )
+        return
+    cards = page.locator("#app button[data-select]:not([disabled])")
+    assert cards.count(), "a seat to act has nothing to click"
+    cards.nth(rng.randrange(cards.count())).click()
+
+
+def play(
+    page: Any, done: Callable[[], bool], rng: random.Random, limit: int = 600, on_turn: Callable[[], None] | None = None
+) -> int:
+    """Click choices until ``done()``; the number of clicks. ``on_turn`` looks at the page on each turn first."""
+    clicks = 0
+    while True:
+        page.wait_for_function(SETTLED, timeout=60_000)
+        if done():
+            return clicks
+        if app(page, "legal") != "0":
+            if on_turn is not None:
+                on_turn()
+            click_a_choice(page, rng)
+            clicks += 1
+            assert clicks < limit
+        else:
+            time.sleep(0.02)
+
+
+def every_choice_names_its_action(page: Any) -> int:
+    names = page.locator("#app button[data-action]").evaluate_all(
+        "buttons => buttons.map(b => [b.dataset.action, b.getAttribute('aria-label')])"
+    )
+    for action, label in names:
+        assert label.startswith(action), (action, label)
+    return len(names)
+
+
+@pytest.mark.parametrize("game_id", available())
+def test_a_whole_deal_against_bots_by_clicking(server, page, game_id):
+    game = make(game_id)
+    seats = ["human", "heuristic"] + ["random"] * (game.seat_count - 2)
+    table = server.create(game_id, seats, seed=31)
+    page.goto(table["seats"][0]["invite_url"])
+    page.wait_for_function(SETTLED, timeout=60_000)
+    assert app(page, "seat") == "0"
+    named: list[int] = []
+    clicks = play(
+        page,
+        lambda: app(page, "deals") != "0",
+        random.Random(game_id),
+        on_turn=lambda: named.append(every_choice_names_its_action(page)),
+    )
+    assert app(page, "deals") == "1"  # one deal (Gonin-kan: battle) scored on the sheet
+    assert page.locator("#sheet tbody tr").count() >= 1
+    assert server.get(f"/api/tables/{table['id']}").json()["version"] > 0
+    if game_id != "goninkan":  # its seat 0 deals the first battle and does not play it (6 players)
+        assert clicks > 0 and sum(named) > 0
+
+
+def test_the_lobby_creates_a_table_and_a_friend_joins_an_open_seat(server, page, browser):
+    page.goto(server.url + "/")
+    page.select_option("#game", "cutin")
+    page.wait_for_selector("#seat-3")
+    page.select_option("#seat-1", "human")
+    page.select_option("#seat-2", "random")
+    page.select_option("#seat-3", "random")
+    page.click("#create-table")
+    page.wait_for_selector("#created")
+    assert page.locator("#created .invite input").count() == 3  # two invite links and the spectator's
+    page.click("#created a.play-seat[data-seat='0']")
+    page.wait_for_function(SETTLED, timeout=60_000)
+    assert app(page, "seat") == "0" and "token=" in page.url
+    table_id = page.url.split("/table/")[1].split("?")[0]
+
+    friend = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    friend.goto(server.url + "/")
+    friend.locator(f"#open-tables li[data-table='{table_id}'] button", has_text="1").click()
+    friend.wait_for_url("**/table/**token=**")
+    friend.wait_for_function("() => document.getElementById('app').dataset.seat === '1'", timeout=60_000)
+    assert friend.locator(".top .who").inner_text().startswith("Seat 1")
+    status = server.get(f"/api/tables/{table_id}").json()
+    assert [s["taken"] for s in status["seats"][:2]] == [True, True] and status["status"] == "playing"
+    friend.context.close()
+
+
+def test_two_players_at_one_anarchy_table_choose_face_down(server, browser):
+    table = server.create("anarchy", ["human", "human"] + ["random"] * 3, options={"deals": 1}, seed=12)
+    pages = []
+    for seat in (0, 1):
+        context = browser.new_context(viewport={"width": 1000, "height": 900}, locale="ja-JP")
+        pages.append(context.new_page())
+        pages[-1].goto(table["seats"][seat]["invite_url"])
+    first, second = pages
+    rng = random.Random(4)
+    checked = False
+    deadline = time.monotonic() + 240
+    while app(first, "finished") != "true":
+        assert time.monotonic() < deadline
+        ready = [p for p in pages if app(p, "legal") not in ("", "0") and app(p, "sent") != "true"]
+        if not checked and len(ready) == 2:
+            plays = first.locator("#app button[data-action^='play ']:not([disabled])")
+            if plays.count() and second.locator("#app button[data-action^='play ']").count():
+                card = plays.first.get_attribute("data-action").split()[1]
+                version = app(second, "version")
+                plays.first.click()
+                second.wait_for_function(
+                    "v => document.getElementById('app').dataset.version !== v", arg=version, timeout=60_000
+                )
+                assert first.locator(f"#app .center [data-card='{card}']").count() == 1  # my own choice, face up
+                assert second.locator(f"#app [data-card='{card}']").count() == 0  # the other's: face down
+                assert "伏せ" in second.locator("#app .seat[data-seat='0'] .badges").inner_text()
+                checked = True
+                continue
+        for p in ready:
+            click_a_choice(p, rng)
+        if not ready:
+            time.sleep(0.03)
+    assert checked
+    for p in pages:
+        p.wait_for_selector("#summary")
+        assert "勝者" in p.locator("#summary").inner_text()
+    record = pages[0].request.get(pages[0].locator("#summary a[download]").get_attribute("href"))
+    assert record.ok and record.json()["game"] == "anarchy"
+    for p in pages:
+        p.context.close()
+
+
+def test_a_player_who_leaves_is_replaced_by_a_bot_and_gets_the_seat_back(server, browser):
+    table = server.create("anou", ["human", "random", "random", "random"], seed=17)
+    status_url = f"{server.url}/api/tables/{table['id']}"
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(table["seats"][0]["invite_url"])
+    page.wait_for_function(SETTLED, timeout=60_000)
+    click_a_choice(page, random.Random(1))
+    left_at = httpx.get(status_url, timeout=30).json()["version"]
+    context.close()  # the player leaves
+    deadline = time.monotonic() + 60
+    while True:
+        status = httpx.get(status_url, timeout=30).json()
+        if status["seats"][0]["takeover"] and status["version"] >= left_at + 12:
+            break  # the bot has played seat 0's turns for a while
+        assert time.monotonic() < deadline, status
+        time.sleep(0.1)
+    assert status["seats"][0]["playing"] == "heuristic"
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(table["seats"][0]["invite_url"])  # the same link: the seat resumes
+    page.wait_for_function("() => document.getElementById('app').dataset.legal !== '0'", timeout=60_000)
+    status = httpx.get(status_url, timeout=30).json()
+    assert status["seats"][0]["connected"] and not status["seats"][0]["takeover"]
+    time.sleep(0.5)
+    assert httpx.get(status_url, timeout=30).json()["version"] == status["version"]  # nobody plays for the player
+    context.close()
+
+
+def test_the_replay_steps_through_a_finished_game(server, page):
+    table = server.create("anarchy", ["random"] * 5, options={"deals": 1}, seed=8)
+    deadline = time.monotonic() + 120
+    while not server.get(f"/api/tables/{table['id']}").json()["finished"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    page.goto(f"{server.url}/replay/{table['id']}")
+    page.wait_for_selector("#event")
+    assert app(page, "step") == "1"
+    page.click("#next")
+    page.wait_for_function("() => document.getElementById('app').dataset.step === '2'")
+    assert page.locator("#event").inner_text().startswith("Seat")
+    page.click("#last")
+    page.wait_for_function(
+        "() => { const a = document.getElementById('app'); return a.dataset.step === a.dataset.steps; }"
+    )
+    assert page.locator("#sheet table").get_attribute("data-rows") == "1"
+    page.select_option("#viewpoint", "2")
+    page.click("#previous")
+    page.wait_for_selector("[data-zone='hand']")
+    assert page.locator(".seat.you").get_attribute("data-seat") == "2"
+
+
+def test_a_phone_sized_screen_and_the_language_switch(server, browser):
+    table = server.create("cutin", ["human", "random", "random", "random"], seed=2)
+    context = browser.new_context(viewport={"width": 375, "height": 740}, locale="en-US", is_mobile=True)
+    page = context.new_page()
+    page.goto(table["seats"][0]["invite_url"])
+    page.wait_for_function(SETTLED, timeout=60_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert page.locator("#app button[data-action]:not([disabled])").first.bounding_box()["width"] > 20
+    page.click("#lang")
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert "席0" in page.locator(".seat.you .seat-name").inner_text()
+    play(page, lambda: app(page, "deals") != "0", random.Random(2))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    context.close()
