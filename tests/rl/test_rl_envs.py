@@ -155,3 +155,15 @@ def test_organised_chaos_passes_follow_the_combinatorial_number_system():
         p, q, r = sorted(rng.sample(range(52), 3))
         text = "give " + " ".join(C.text(names[i]) for i in (p, q, r))
         assert actions.index[text] == start + comb(p, 1) + comb(q, 2) + comb(r, 3)
+
+
+def test_cutin_with_jokers_indexes_every_joker_set():
+    # cutin.md K8–K9: natural sets with one Joker (at most 3 natural cards: 4 + 6 + 4 suit sets per rank) and
+    # with two (at most 2: 4 + 6), then Jokers alone (1, 2)
+    options = {"jokers": 2, "players": 5, "deck": "40"}
+    assert len(encoding_for(make("cutin", options)).actions) == 1 + 13 * 15 + 13 * 14 + 13 * 10 + 2
+    e = env("cutin", options)
+    for seed in range(3):  # every legal set, Jokers and all, is in the mask; the rewards add up
+        total, steps = play_aec(e, seed=seed)
+        assert steps > 0
+        assert [total[a] for a in e.possible_agents] == list(e.game.totals(e.referee.match.state))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.cutin import PASS, PLAYS, STRENGTHS, SUB_PATTERNS, Cutin, CutinObservation
+from ..games.cutin import MAX_SET, PASS, PLAYS, STRENGTHS, SUB_PATTERNS, Cutin, CutinObservation
 from .spec import SUIT_INDEX, SUIT_LABELS, Layout, Span, mask_of, one_hot, seat_labels, spans_of
 from .spec import Encoder as BaseEncoder
 
@@ -40,17 +40,34 @@ def layout(game: Cutin) -> Layout:
 
 def action_texts(game: Cutin) -> tuple[list[str], list[Span]]:
     sets = [str(PLAYS[st][p]) for st in range(STRENGTHS) for p in SUB_PATTERNS[15]]
-    return spans_of(
-        [
-            ("`pass`", "", [str(PASS)]),
-            (
-                "`play …` (a set)",
-                "by rank 3 (weakest) … A, 2 (strongest); per rank the 15 suit sets, fewer cards first, then in suit "
-                "order ♠ ♥ ♦ ♣",
-                sets,
-            ),
+    groups = [
+        ("`pass`", "", [str(PASS)]),
+        (
+            "`play …` (a set)",
+            "by rank 3 (weakest) … A, 2 (strongest); per rank the 15 suit sets, fewer cards first, then in suit "
+            "order ♠ ♥ ♦ ♣",
+            sets,
+        ),
+    ]
+    jokers = game.options.jokers
+    if jokers:  # cutin.md K8–K9: a set is natural cards of one rank and Jokers, at most 4 cards, or Jokers alone
+        wild = [
+            str(PLAYS[st][p]) + " JK" * j
+            for j in range(1, jokers + 1)
+            for st in range(STRENGTHS)
+            for p in SUB_PATTERNS[15]
+            if p.bit_count() + j <= MAX_SET
         ]
-    )
+        wild += ["play" + " JK" * j for j in range(1, jokers + 1)]
+        groups.append(
+            (
+                "`play … JK` (a set with Jokers; only with option `jokers`)",
+                "one Joker, then two: natural sets in the order above, each with the Jokers after it; "
+                "then Jokers alone",
+                wild,
+            )
+        )
+    return spans_of(groups)
 
 
 class Encoder(BaseEncoder):
