@@ -198,6 +198,12 @@ class Position:
     def _columns(co, free: int, x: int) -> tuple[int, ...]:
         return (-1,) if co[x >> 4] >= 0 else FREE[free]
 
+    def options(self) -> list[tuple]:
+        """The legal actions of the seat to act in canonical order (none between deals and once over), each as
+        ``(kind, what)``: ``("play", key)``, or ``("take" | "root", ((key, column), …))`` with column −1 where the
+        text names none. :meth:`apply` takes one of them; ``options()[k]`` is the pure ``legal_actions``' ``k``-th."""
+        return self._options() if self.phase in (ROOT, PLAY, TAKE_FIRST, TAKE_SECOND) else []
+
     def count(self) -> int:
         return len(self._options()) if self.phase in (ROOT, PLAY, TAKE_FIRST, TAKE_SECOND) else 0
 
@@ -212,7 +218,11 @@ class Position:
 
     def play(self, k: int) -> None:
         """Play the ``k``-th legal action (canonical order) of the seat to act."""
-        kind, what = self._options()[k]
+        self.apply(self._options()[k])
+
+    def apply(self, option: tuple) -> None:
+        """Play one of :meth:`options` (the seat to act's; nothing else is checked)."""
+        kind, what = option
         seat = self.turn
         n = self.n
         if kind == "play":
