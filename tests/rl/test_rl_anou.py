@@ -53,3 +53,43 @@ def test_tracked_table_is_the_observation_and_the_vector_is_its_packing(options)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[rng.randrange(len(legal))]))
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_fast_referee_steps_in_lockstep_with_the_pure_one(options):
+    """FastReferee (on kirifuda.fast.anou) and Referee (on Match): the same seats to act, vectors, masks, legal
+    indices, deal scores and record at every step of random games, and the same refusal of an illegal index."""
+    from kirifuda.registry import make
+    from kirifuda.rl.anou import FastReferee
+    from kirifuda.rl.referee import Referee, referee_for
+    from kirifuda.rl.registry import encoding_for
+    from kirifuda.rl.spec import IllegalIndex
+
+    encoding = encoding_for(make("anou", options))
+    assert encoding.fast_referee is FastReferee
+    rng = random.Random(11)
+    for seed in range(2):
+        fast, pure = referee_for(encoding, seed), Referee(encoding, seed)
+        assert isinstance(fast, FastReferee)
+        steps = 0
+        while not pure.finished:
+            assert not fast.finished
+            assert fast.to_act() == pure.to_act()
+            for seat in range(encoding.game.seat_count):
+                assert np.array_equal(fast.vector(seat), pure.vector(seat)), (seed, steps, seat)
+                assert np.array_equal(fast.mask(seat), pure.mask(seat)), (seed, steps, seat)
+            seat = pure.next_to_act()
+            legal = sorted(pure.legal(seat))
+            assert sorted(fast.legal(seat)) == legal
+            illegal = next(i for i in range(len(encoding.actions)) if i not in legal)
+            with pytest.raises(IllegalIndex):
+                fast.act(seat, illegal)
+            index = rng.choice(legal)
+            fast.act(seat, index)
+            pure.act(seat, index)
+            assert fast.deal_scores() == pure.deal_scores()
+            steps += 1
+            if steps % 97 == 0:
+                assert fast.record() == pure.record()
+        assert fast.finished
+        assert fast.record() == pure.record()

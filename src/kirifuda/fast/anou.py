@@ -386,6 +386,11 @@ class Position:
                 return
         raise ValueError(f"{text!r} is not a legal action here")
 
+    def apply(self, option: tuple[str, Any]) -> None:
+        """Play one of :meth:`options`: ``("play", key)``, or ``("take" | "root", ((key, column), …))`` with column
+        −1 where the text names none (the seat to act's; nothing else is checked)."""
+        self._apply(*option)
+
     def _apply(self, kind: str, what: Any) -> None:
         if kind == "play":
             self.play_card(what)

@@ -20,7 +20,7 @@ from pettingzoo import AECEnv
 
 from .. import registry
 from ..core import KirifudaError, Options
-from .referee import GameOver, Referee
+from .referee import BaseReferee, GameOver, referee_for
 from .registry import Encoding, encoding_for
 
 EPISODES = ("game", "deal")
@@ -86,7 +86,7 @@ class KirifudaAEC(AECEnv):
         self.action_spaces = {a: spaces.Discrete(len(self.encoding.actions)) for a in self.possible_agents}
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self._seeds = Seeds()
-        self.referee: Referee | None = None
+        self.referee: BaseReferee | None = None
         self.agents: list[str] = []
 
     # the tables
@@ -108,7 +108,7 @@ class KirifudaAEC(AECEnv):
     # the episode
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` gives its deals (the same seed: the same game, as a kirifuda record's ``seed``)."""
-        self.referee = Referee(self.encoding, self._seeds.next(seed))
+        self.referee = referee_for(self.encoding, self._seeds.next(seed))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -153,7 +153,7 @@ class KirifudaAEC(AECEnv):
         else:
             self.agent_selection = self.possible_agents[referee.next_to_act()]
 
-    def _referee(self) -> Referee:
+    def _referee(self) -> BaseReferee:
         if self.referee is None:
             raise GameOver("reset the environment before using it", ja="先に reset してください")
         return self.referee
@@ -169,10 +169,10 @@ class KirifudaAEC(AECEnv):
 
     def record(self) -> dict[str, Any]:
         """The game so far as a kirifuda record (every private choice in full: for after the game)."""
-        return self._referee().match.record()
+        return self._referee().record()
 
 
-def render_table(referee: Referee, seat: int) -> str:
+def render_table(referee: BaseReferee, seat: int) -> str:
     """A seat's view of the table (the presentation model drawn as text, as ``kirifuda play --plain`` draws it)
     and its legal actions by index."""
     from ..presentation import present

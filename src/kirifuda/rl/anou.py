@@ -16,14 +16,18 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 import numpy as np
 
 from .. import cards as C
-from ..core import Observation, Seen
+from ..core import Action, Deal, Game, Observation, Seen, chance_rng
+from ..fast import anou as fast
 from ..games.anou import (
+    DEAL,
     DEALS_PER_GAME,
+    OVER,
     PLANS,
     ROOT_STONES_EACH,
     Anou,
@@ -34,7 +38,10 @@ from ..games.anou import (
     trick_order,
     wall_score,
 )
+from ..match import RECORD_FORMAT, Match
 from ..tricks import Play
+from .referee import BaseReferee, as_index, game_over
+from .registry import Encoding
 from .spec import SUIT_LABELS, Layout, Span, card_mask, seat_labels, spans_of
 from .spec import Encoder as BaseEncoder
 
@@ -80,11 +87,19 @@ def _by_seat_suit(seats: list[str]) -> list[str]:
 
 
 def action_texts(game: Anou) -> tuple[list[str], list[Span]]:
+    def text(kind: str, item: Any) -> str:
+        return str(Play(item) if kind == "play" else Root(*item[0]) if kind == "root" else Take(item))
+
+    return spans_of([(what, order, [text(kind, x) for x in items]) for kind, what, order, items in _catalogue(game)])
+
+
+def _catalogue(game: Anou) -> list[tuple[str, str, str, list[Any]]]:
+    """Every action of the game with its options in index order, by group: (kind, what, order, items), an item
+    being a card (``play``) or its cards with the column each names, None for none (``take``, ``root``)."""
     deck = C.sorted_cards(game.deck())
     columns: tuple[int | None, ...] = (None, 0, 1, 2, 3)
-    plays = [str(Play(c)) for c in deck]
-    firsts = [str(Take(((c, col),))) for c in deck for col in columns]
-    seconds: list[str] = []
+    firsts = [((c, col),) for c in deck for col in columns]
+    seconds: list[tuple[tuple[int, int | None], ...]] = []
     placements: list[tuple[int | None, int | None]]
     for j in range(len(deck)):
         for i in range(j):
@@ -93,15 +108,17 @@ def action_texts(game: Anou) -> tuple[list[str], list[Span]]:
                 placements = [(x, None) for x in columns]
             else:
                 placements = [(x, y) for x in columns for y in columns if x is None or y is None or x != y]
-            seconds.extend(str(Take(((a, x), (b, y)))) for x, y in placements)
-    groups = [
-        ("`play C`", "C in canonical card order (♠ ♥ ♦ ♣, A high first)", plays),
+            seconds.extend(((a, x), (b, y)) for x, y in placements)
+    groups: list[tuple[str, str, str, list[Any]]] = [
+        ("play", "`play C`", "C in canonical card order (♠ ♥ ♦ ♣, A high first)", list(deck)),
         (
+            "take",
             "`take C` / `take C@n` (the 1st)",
             "C in canonical order; for each C: no column, then @1 @2 @3 @4",
             firsts,
         ),
         (
+            "take",
             "`take A B` with columns (the 2nd)",
             "pairs A before B in canonical order, by B's position then A's (colex); per pair: same suit — "
             "no column, A@1 … A@4 (5); two suits — (A's, B's) column in (none, 1, 2, 3, 4)², both named only if "
@@ -110,9 +127,9 @@ def action_texts(game: Anou) -> tuple[list[str], list[Span]]:
         ),
     ]
     if _options(game).root_stones:
-        roots = [str(Root(c, col)) for c in deck for col in columns]
-        groups.append(("`root C` / `root C@n`", "C in canonical order; no column, then @1 … @4", roots))
-    return spans_of(groups)
+        roots = [((c, col),) for c in deck for col in columns]
+        groups.append(("root", "`root C` / `root C@n`", "C in canonical order; no column, then @1 … @4", roots))
+    return groups
 
 
 PER_SEAT = {
@@ -226,72 +243,89 @@ class Table:
 
     def apply(self, actor: int | str, action: Any) -> None:
         """One more event of the history (``action``: the decoded action, None for a deal)."""
-        self.count += 1
         if action is None:
-            self._new_deal(dealt=True)
-            return
-        assert isinstance(actor, int)
-        n = self.n
-        buffer = self.buffer
-        if type(action) is Play:
-            card = action.card
-            self.played[actor] += 1
-            buffer[self._sizes_at + actor] = (self.anou.hand_size - self.played[actor]) / self._sizes_scale
-            trick = self.trick
-            if not trick:
-                buffer[self._lead_at + (card >> 4 & 3)] = 1.0
-            elif card >> 4 & 3 != (lead := trick[0][1] >> 4 & 3):
-                self.voids |= 1 << (4 * actor + lead)  # anou.md "A deal" 3: ござらぬゆえ
-                buffer[self._voids_at + 4 * actor + lead] = 1.0
-            trick.append((actor, card))
-            buffer[self._trick_at + actor * self.deck_size + self.slot_of_card[card]] = 1.0
-            if len(trick) < n:
-                turn = (actor + 1) % n
-                buffer[self._to_act_at + actor] = 0.0
-                buffer[self._to_act_at + turn] = 1.0
-                self.turn = turn
-                return
-            order = trick_order(tuple(self.trick))
-            self._set_takers(self.trick[order[0]][0], self.trick[order[1]][0])
-            for _, c in self.trick:
-                self.pool |= 1 << c
-                self._card("pool", c, 1.0)
-            self._set_phase(TAKE_FIRST)
-            self._set_turn(self.first)
+            self.deal()
+        elif type(action) is Play:
+            self.play(cast(int, actor), action.card)
         elif type(action) is Take:
-            for card, _ in action.cards:
-                self.pool &= ~(1 << card)
-                self._card("pool", card, 0.0)
-            self._place(actor, action.cards)
-            if self.phase == TAKE_FIRST:
-                self._set_phase(TAKE_SECOND)
-                self._set_turn(self.second)
-                return
-            for card in C.cards_in(self.pool):  # anou.md 5: 4 players discard the last card
-                self._card("pool", card, 0.0)
-                self._card("gone", card, 1.0)
-            self.gone |= self.pool
-            self.pool = 0
-            self._flag("lead", 0, C.suit_of(self.trick[0][1]), 0.0)
-            for seat, card in self.trick:
-                self._card("trick[me]", card, 0.0, seat)
-            self.trick = []
-            first = self.first
-            self._set_takers(-1, -1)
-            self._set_phase(PLAY)
-            self._set_turn(first)  # anou.md 6: the 1st leads
-            if self.played[actor] == self.anou.hand_size:
-                self._end_deal()
+            self.take(cast(int, actor), action.cards)
         elif type(action) is Root:
-            self._played(actor)
-            self._place(actor, ((action.card, action.column),))
-            self.roots_left -= 1
-            self._number("root_stones_left", 0, 0, self.roots_left)
-            if self.roots_left:
-                self._set_turn((actor + 1) % n)
-            else:
-                self._set_phase(PLAY)
-                self._set_turn(self.dealer)
+            self.root(cast(int, actor), action.card, action.column)
+
+    def deal(self) -> None:
+        """A new deal (the hands are the seats' own)."""
+        self.count += 1
+        self._new_deal(dealt=True)
+
+    def play(self, seat: int, card: int) -> None:
+        """``seat`` plays ``card`` to the trick."""
+        self.count += 1
+        buffer = self.buffer
+        played = self.played
+        played[seat] += 1
+        buffer[self._sizes_at + seat] = (self.anou.hand_size - played[seat]) / self._sizes_scale
+        trick = self.trick
+        if not trick:
+            buffer[self._lead_at + (card >> 4 & 3)] = 1.0
+        elif card >> 4 & 3 != (lead := trick[0][1] >> 4 & 3):
+            self.voids |= 1 << (4 * seat + lead)  # anou.md "A deal" 3: ござらぬゆえ
+            buffer[self._voids_at + 4 * seat + lead] = 1.0
+        trick.append((seat, card))
+        buffer[self._trick_at + seat * self.deck_size + self.slot_of_card[card]] = 1.0
+        if len(trick) < self.n:
+            turn = (seat + 1) % self.n
+            buffer[self._to_act_at + seat] = 0.0
+            buffer[self._to_act_at + turn] = 1.0
+            self.turn = turn
+            return
+        order = trick_order(tuple(trick))
+        self._set_takers(trick[order[0]][0], trick[order[1]][0])
+        for _, c in trick:
+            self.pool |= 1 << c
+            buffer[self._pool_at + self.slot_of_card[c]] = 1.0
+        self._set_phase(TAKE_FIRST)
+        self._set_turn(self.first)
+
+    def take(self, seat: int, placements: tuple[tuple[int, int | None], ...]) -> None:
+        """The 1st or the 2nd takes cards of the trick into its wall (each with the column it opens, if any)."""
+        self.count += 1
+        buffer, slots, pool_at = self.buffer, self.slot_of_card, self._pool_at
+        for card, _ in placements:
+            self.pool &= ~(1 << card)
+            buffer[pool_at + slots[card]] = 0.0
+        self._place(seat, placements)
+        if self.phase == TAKE_FIRST:
+            self._set_phase(TAKE_SECOND)
+            self._set_turn(self.second)
+            return
+        for card in C.cards_in(self.pool):  # anou.md 5: 4 players discard the last card
+            buffer[pool_at + slots[card]] = 0.0
+            buffer[self._gone_at + slots[card]] = 1.0
+        self.gone |= self.pool
+        self.pool = 0
+        buffer[self._lead_at + (self.trick[0][1] >> 4 & 3)] = 0.0
+        for s, card in self.trick:
+            buffer[self._trick_at + s * self.deck_size + slots[card]] = 0.0
+        self.trick = []
+        first = self.first
+        self._set_takers(-1, -1)
+        self._set_phase(PLAY)
+        self._set_turn(first)  # anou.md 6: the 1st leads
+        if self.played[seat] == self.anou.hand_size:
+            self._end_deal()
+
+    def root(self, seat: int, card: int, column: int | None) -> None:
+        """``seat`` places a root stone (根石) from its hand."""
+        self.count += 1
+        self._played(seat)
+        self._place(seat, ((card, column),))
+        self.roots_left -= 1
+        self._number("root_stones_left", 0, 0, self.roots_left)
+        if self.roots_left:
+            self._set_turn((seat + 1) % self.n)
+        else:
+            self._set_phase(PLAY)
+            self._set_turn(self.dealer)
 
     def _played(self, seat: int) -> None:
         self.played[seat] += 1
@@ -374,22 +408,31 @@ class Encoder(BaseEncoder):
         text = seen.text
         actor = seen.actor
         if actor == "deal":
-            self.hand = card_mask(text.split()[1:])
-            self.hand_vector[:] = 0.0
-            slots = self.table.slot_of_card
-            for card in C.cards_in(self.hand):
-                self.hand_vector[slots[card]] = 1.0
+            self.dealt(card_mask(text.split()[1:]))
             action = None
         else:
             action = _DECODED.get(text)
             if action is None:
                 action = _DECODED[text] = self.game.parse_action(text)
             if actor == self.seat and isinstance(action, (Play, Root)):
-                self.hand &= ~(1 << action.card)
-                self.hand_vector[self.table.slot_of_card[action.card]] = 0.0
+                self.gave(action.card)
         if self.fed == self.table.count:
             self.table.apply(actor, action)
         self.fed += 1
+
+    # the hand (the seat's own: as dealt to it, less the cards it put down)
+    def dealt(self, hand: int) -> None:
+        """A new deal gave this seat ``hand`` (a card mask)."""
+        self.hand = hand
+        self.hand_vector[:] = 0.0
+        slots = self.table.slot_of_card
+        for card in C.cards_in(hand):
+            self.hand_vector[slots[card]] = 1.0
+
+    def gave(self, card: int) -> None:
+        """This seat played ``card``, or placed it as a root stone."""
+        self.hand &= ~(1 << card)
+        self.hand_vector[self.table.slot_of_card[card]] = 0.0
 
     # the vector
     def vector(self, obs: Callable[[], Observation]) -> np.ndarray:
@@ -431,9 +474,19 @@ class Encoder(BaseEncoder):
         ]
 
 
+_FACING: dict[tuple[Layout, int], np.ndarray] = {}
+
+
 def _facing(layout: Layout, seat: int, n: int) -> np.ndarray:
     """For each slot of ``seat``'s vector, the slot of the absolute table vector it reads: seat blocks counted
     from ``seat`` (block k: seat + k), every other slot as it is."""
+    found = _FACING.get((layout, seat))
+    if found is None:
+        found = _FACING[layout, seat] = _facing_slots(layout, seat, n)
+    return found
+
+
+def _facing_slots(layout: Layout, seat: int, n: int) -> np.ndarray:
     out = list(range(layout.size))
     offsets = {f.name: (off, f) for off, f in layout.offsets()}
     deck = len(layout.card_names)
@@ -448,6 +501,167 @@ def _facing(layout: Layout, seat: int, n: int) -> np.ndarray:
                 out[off + k * block + i] = off + ((seat + k) % n) * block + i
         assert span == n * block
     return np.array(out, dtype=np.intp)
+
+
+class FastReferee(BaseReferee):
+    """Anou stepped on the fast mutable engine (:class:`kirifuda.fast.anou.Position`), behind the referee's calls.
+
+    The engine numbers legal actions as the pure rules do and deals from the seed as ``Match`` does; each legal
+    action is indexed by its engine tuple (a dict lookup, no action object made). What the seats see is fed as
+    events happen: every action, all of them public (anou.md R2), to the shared :class:`Table` once, the dealt hand
+    and the cards it put down to each seat's own :class:`Encoder` — the events of its history as it saw them, so a
+    vector is exactly the pure referee's (tests/rl/test_rl_anou.py steps both in lockstep). ``match`` is the pure
+    :class:`~kirifuda.match.Match` replayed on demand (every action checked again by the rules); ``record()`` is
+    written from the deals and action texts, the same record."""
+
+    @staticmethod
+    def supports(game: Game) -> bool:
+        """Options the fast engine implements, and actions every seat sees in full (the tables' premise)."""
+        return isinstance(game, Anou) and fast.supports(game) and type(game).seen is Game.seen
+
+    def __init__(self, encoding: Encoding, seed: int) -> None:
+        game = encoding.game
+        assert isinstance(game, Anou)
+        self.encoding = encoding
+        self.game = self.anou = game
+        self.seed = seed
+        self.actions = encoding.actions
+        self.index_of = option_index(game)
+        self.position = fast.Position(game)
+        self.encoders = cast(list[Encoder], encoding.encoders())
+        self.table = self.encoders[0].table
+        self.deals: list[Deal] = []
+        self.entries: list[tuple[int, int]] = []  # (seat, action index), in order
+        self._legal: tuple[int, dict[int, tuple[Any, ...]]] | None = None  # (seat, index → engine option)
+        self._match: Match | None = None
+        self._deal()
+
+    def _deal(self) -> None:
+        """The next deal: chance event ``k`` of the seeded pure match (Anou's only chance events are deals)."""
+        game, position = self.anou, self.position
+        before = replace(game.initial(), dealer=position.dealer)  # random_deal reads the dealer only
+        deal = game.random_deal(before, chance_rng(self.seed, len(self.deals)))
+        self.deals.append(deal)
+        position.deal_from(deal)
+        self.table.deal()
+        for seat, encoder in enumerate(self.encoders):
+            encoder.dealt(C.mask(deal.hands[seat]))
+
+    @property
+    def match(self) -> Match:
+        match = self._match
+        if match is None:
+            match = self._match = Match(self.game, seed=self.seed)
+        action = self.actions.action
+        for seat, i in self.entries[len(match.actions) :]:
+            match.act(seat, action(i))
+        return match
+
+    @property
+    def finished(self) -> bool:
+        return self.position.phase == OVER
+
+    def to_act(self) -> list[int]:
+        turn = self.position.turn
+        return [turn] if turn >= 0 else []
+
+    def next_to_act(self) -> int:
+        return self.position.turn
+
+    def vector(self, seat: int) -> np.ndarray:
+        return self.encoders[seat].vector(lambda: self.game.observation(self.match.state, seat))
+
+    def legal(self, seat: int) -> dict[int, tuple[Any, ...]]:
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        index = self.index_of
+        legal = {index[o]: o for o in self.position.options()} if seat == self.position.turn else {}
+        self._legal = (seat, legal)
+        return legal
+
+    def act(self, seat: int, index: Any) -> None:
+        position = self.position
+        if position.phase == OVER:
+            raise game_over()
+        legal = self.legal(seat)
+        i = index if type(index) is int else as_index(index, len(self.actions))
+        option = legal.get(i)
+        if option is None:
+            raise self.refuse(seat, index, legal)
+        position.apply(option)
+        self._legal = None
+        self.entries.append((seat, i))
+        kind, what = option
+        table = self.table
+        if kind == "play":
+            card = CARD_OF_KEY[what]
+            table.play(seat, card)
+            self.encoders[seat].gave(card)
+        elif kind == "take":
+            table.take(seat, tuple((CARD_OF_KEY[k], None if col < 0 else col) for k, col in what))
+        else:
+            ((k, col),) = what
+            table.root(seat, CARD_OF_KEY[k], None if col < 0 else col)
+            self.encoders[seat].gave(CARD_OF_KEY[k])
+        if position.phase == DEAL:
+            self._deal()
+
+    def deal_scores(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.position.scores)
+
+    def new_scores(self) -> list[tuple[int, ...]]:
+        scores = self.position.scores
+        scored = self._scored
+        if len(scores) == scored:
+            return []
+        self._scored = len(scores)
+        return scores[scored:]
+
+    def record(self) -> dict[str, Any]:
+        texts = self.actions.texts
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.id,
+            "options": self.game.options.to_dict(),
+            "seed": self.seed,
+            "deals": [d.to_json() for d in self.deals],
+            "actions": [[seat, texts[i]] for seat, i in self.entries],
+        }
+
+
+def engine_option(action: Action) -> tuple[Any, ...]:
+    """The fast engine's tuple for an action (an entry of ``Position.options()``): cards as the engine's keys, −1
+    for no column."""
+    if type(action) is Play:
+        return ("play", fast.key_of(action.card))
+    if type(action) is Root:
+        return ("root", ((fast.key_of(action.card), -1 if action.column is None else action.column),))
+    assert isinstance(action, Take)
+    return ("take", tuple((fast.key_of(c), -1 if col is None else col) for c, col in action.cards))
+
+
+_OPTION_INDEX: dict[AnouOptions, dict[tuple[Any, ...], int]] = {}
+
+
+def option_index(game: Anou) -> dict[tuple[Any, ...], int]:
+    """Engine tuple → action index (:func:`engine_option` of each action of the table), built once per options."""
+    options = _options(game)
+    found = _OPTION_INDEX.get(options)
+    if found is None:
+        key = fast.key_of
+        entries: list[tuple[Any, ...]] = []
+        for kind, _, _, items in _catalogue(game):
+            if kind == "play":
+                entries.extend(("play", key(c)) for c in items)
+            else:
+                entries.extend((kind, tuple((key(c), -1 if col is None else col) for c, col in x)) for x in items)
+        found = _OPTION_INDEX[options] = {entry: i for i, entry in enumerate(entries)}
+    return found
+
+
+CARD_OF_KEY = [fast.card_of(k) for k in range(64)]
+"""The fast engine's card key → card int."""
 
 
 def _options(game: Anou) -> AnouOptions:

@@ -18,7 +18,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from .. import registry
 from ..core import Options
 from .aec import EPISODES, RENDER_MODES, KirifudaAEC, Seeds, agent_name, check_choice, observation_space, render_table
-from .referee import GameOver, Referee, as_index
+from .referee import BaseReferee, GameOver, as_index, referee_for
 from .registry import encoding_for
 from .spec import IllegalIndex
 
@@ -48,7 +48,7 @@ class KirifudaParallel(ParallelEnv):
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(len(self.encoding.actions)) for a in self.possible_agents}
         self._seeds = Seeds()
-        self.referee: Referee | None = None
+        self.referee: BaseReferee | None = None
         self.agents: list[str] = []
 
     @property
@@ -64,7 +64,7 @@ class KirifudaParallel(ParallelEnv):
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
-        self.referee = Referee(self.encoding, self._seeds.next(seed))
+        self.referee = referee_for(self.encoding, self._seeds.next(seed))
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 
@@ -104,7 +104,7 @@ class KirifudaParallel(ParallelEnv):
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def _referee(self) -> Referee:
+    def _referee(self) -> BaseReferee:
         if self.referee is None:
             raise GameOver("reset the environment before using it", ja="先に reset してください")
         return self.referee

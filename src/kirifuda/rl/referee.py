@@ -1,9 +1,14 @@
-"""The referee every RL environment plays through: a :class:`~kirifuda.match.Match`, one encoder per seat, rewards.
+"""The referee every RL environment plays through: the true game, one encoder per seat, the masks, the rewards.
 
-It holds the match (the true state: the referee's side) and hands each seat only its own observation vector — the
-seat's encoder is fed each event *as that seat saw it* (``seen_event``) and, when it asks, the seat's observation
-— and its action mask. Actions come in as indices of the game's action table; an index outside the mask raises
-:class:`IllegalIndex` naming the legal actions, and nothing changes.
+A referee holds the game (the referee's side) and hands each seat only its own observation vector — the seat's
+encoder is fed each event *as that seat saw it* and, when it asks, the seat's observation — and its action mask.
+Actions come in as indices of the game's action table; an index outside the mask raises :class:`IllegalIndex`
+naming the legal actions, and nothing changes.
+
+:class:`Referee` plays through a :class:`~kirifuda.match.Match` (the pure rules), for every game id and option. A
+game's encoding module may also offer a ``FastReferee`` on a fast engine (Anou's, on :mod:`kirifuda.fast.anou`): the
+same calls, the same games from the same seeds, the same vectors and masks, its ``match`` the pure ``Match`` replayed
+on demand. :func:`referee_for` picks it where it supports the game's options; tests/rl/ play both in lockstep.
 """
 
 from __future__ import annotations
@@ -23,36 +28,116 @@ class GameOver(KirifudaError):
     """A step asked of a finished game (reset first)."""
 
 
-class Referee:
-    """One game of ``encoding.game`` from ``seed`` (deals from ``chance_rng(seed, k)``, as ``kirifuda`` records)."""
+class BaseReferee:
+    """What every referee offers the environments: one game of ``encoding.game`` from ``seed`` (deal ``k`` from
+    ``chance_rng(seed, k)``, as a ``kirifuda`` record with that seed), stepped by action indices."""
+
+    encoding: Encoding
+    game: Game
+    seed: int
+    _scored = 0  # deal scores already handed out as rewards
+
+    @property
+    def match(self) -> Match:
+        """The game so far as a pure :class:`~kirifuda.match.Match` (the referee's side: every state)."""
+        raise NotImplementedError
+
+    @property
+    def finished(self) -> bool:
+        raise NotImplementedError
+
+    def to_act(self) -> list[int]:
+        """The seats to act, in seat order."""
+        raise NotImplementedError
+
+    def next_to_act(self) -> int:
+        """The lowest seat to act (the one seat, in turn-based play)."""
+        return self.to_act()[0]
+
+    def vector(self, seat: int) -> np.ndarray:
+        """``seat``'s observation vector now."""
+        raise NotImplementedError
+
+    def legal(self, seat: int) -> dict[int, Any]:
+        """``seat``'s legal actions now by index (empty when it is not to act); the values are the referee's own."""
+        raise NotImplementedError
+
+    def act(self, seat: int, index: Any) -> None:
+        """Apply ``seat``'s action of index ``index``; :class:`IllegalIndex` (nothing changed) if it is not legal."""
+        raise NotImplementedError
+
+    def deal_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Every completed deal's scores (Gonin-kan: battle scores), by seat."""
+        raise NotImplementedError
+
+    def record(self) -> dict[str, Any]:
+        """The ``kirifuda-record/1`` object of the game so far."""
+        return self.match.record()
+
+    def mask(self, seat: int) -> np.ndarray:
+        out = bytearray(len(self.encoding.actions))  # a fresh buffer each time: the caller may keep it
+        for i in self.legal(seat):
+            out[i] = 1
+        return np.frombuffer(out, dtype=np.int8)
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        return {"observation": self.vector(seat), "action_mask": self.mask(seat)}
+
+    def new_scores(self) -> list[tuple[int, ...]]:
+        """The deal scores (Gonin-kan: battle scores) completed since the last call, by seat."""
+        scores = self.deal_scores()
+        scored = self._scored
+        if len(scores) == scored:
+            return []
+        self._scored = len(scores)
+        return list(scores[scored:])
+
+    def refuse(self, seat: int, index: Any, legal: dict[int, Any]) -> IllegalIndex:
+        """The error for an index outside ``seat``'s ``legal`` actions, naming them."""
+        texts = self.encoding.actions.texts
+        shown = ", ".join(f"{i} {texts[i]!r}" for i in sorted(legal)) or "none: this seat is not to act"
+        return IllegalIndex(
+            f"action {index!r} is not legal for seat {seat} now; legal: {shown}",
+            ja=f"行動 {index!r} は席 {seat} の合法手ではありません。合法手: {shown}",
+        )
+
+
+def game_over() -> GameOver:
+    return GameOver("the game is over: reset the environment", ja="ゲームは終わっています。reset してください")
+
+
+class Referee(BaseReferee):
+    """A game played through a :class:`~kirifuda.match.Match` (the pure rules): every game id and option."""
 
     def __init__(self, encoding: Encoding, seed: int) -> None:
         self.encoding = encoding
         self.game = game = encoding.game
-        self.match = Match(game, seed=seed)
+        self.seed = seed
+        self._match = Match(game, seed=seed)
         self.encoders = encoding.encoders()
         self._seen = [0] * game.seat_count  # events each encoder has been given
-        self._scored = 0  # deal scores already handed out as rewards
         self._legal: tuple[int, int, dict[int, Action]] | None = None  # (events, seat, index → action)
         self._public = type(game).seen is Game.seen
         self._public_seen: list[Seen | None] = []  # by event: a seat's action as every seat saw it, None: per seat
 
     @property
+    def match(self) -> Match:
+        return self._match
+
+    @property
     def finished(self) -> bool:
-        return self.match.finished
+        return self._match.finished
 
     def to_act(self) -> list[int]:
-        return sorted(self.match.to_act())
+        return sorted(self._match.to_act())
 
     def next_to_act(self) -> int:
-        """The lowest seat to act (the one seat, in turn-based play)."""
-        return min(self.match.to_act())
+        return min(self._match.to_act())
 
     # what a seat may know
     def vector(self, seat: int) -> np.ndarray:
-        """``seat``'s observation vector now."""
         encoder = self.encoders[seat]
-        match = self.match
+        match = self._match
         if encoder.uses_history:
             events = match.events
             start, end = self._seen[seat], len(events)
@@ -74,42 +159,25 @@ class Referee:
         return encoder.vector(lambda: self.game.observation(match.state, seat))
 
     def legal(self, seat: int) -> dict[int, Action]:
-        """``seat``'s legal actions now by index (empty when it is not to act)."""
-        events = len(self.match.events)
+        events = len(self._match.events)
         cached = self._legal
         if cached is not None and cached[0] == events and cached[1] == seat:
             return cached[2]
         actions = self.encoding.actions
         of, plays = actions.of, actions.play_index
-        legal = {plays[a.card] if type(a) is Play else of(a): a for a in self.match.legal_actions(seat)}
+        legal = {plays[a.card] if type(a) is Play else of(a): a for a in self._match.legal_actions(seat)}
         self._legal = (events, seat, legal)
         return legal
 
-    def mask(self, seat: int) -> np.ndarray:
-        out = np.zeros(len(self.encoding.actions), dtype=np.int8)
-        legal = self.legal(seat)
-        if legal:
-            out[list(legal)] = 1
-        return out
-
-    def observe(self, seat: int) -> dict[str, np.ndarray]:
-        return {"observation": self.vector(seat), "action_mask": self.mask(seat)}
-
     # acting
     def act(self, seat: int, index: Any) -> None:
-        """Apply ``seat``'s action of index ``index``; :class:`IllegalIndex` (nothing changed) if it is not legal."""
-        if self.match.finished:
-            raise GameOver("the game is over: reset the environment", ja="ゲームは終わっています。reset してください")
+        match = self._match
+        if match.finished:
+            raise game_over()
         legal = self.legal(seat)
         action = legal.get(index) if type(index) is int else legal.get(as_index(index, len(self.encoding.actions)))
         if action is None:
-            texts = self.encoding.actions.texts
-            shown = ", ".join(f"{i} {texts[i]!r}" for i in sorted(legal)) or "none: this seat is not to act"
-            raise IllegalIndex(
-                f"action {index!r} is not legal for seat {seat} now; legal: {shown}",
-                ja=f"行動 {index!r} は席 {seat} の合法手ではありません。合法手: {shown}",
-            )
-        match = self.match
+            raise self.refuse(seat, index, legal)
         event, entry = len(match.events), len(match.actions)
         match.act(seat, action)
         if self._public:  # the record's text of the action, made once by Match, is how every seat saw it
@@ -117,14 +185,16 @@ class Referee:
             public.extend([None] * (event + 1 - len(public)))
             public[event] = Seen(seat, match.actions[entry][1])
 
-    def new_scores(self) -> list[tuple[int, ...]]:
-        """The deal scores (Gonin-kan: battle scores) completed since the last call, by seat."""
-        scores = self.game.deal_scores(self.match.state)
-        if len(scores) == self._scored:
-            return []
-        fresh = list(scores[self._scored :])
-        self._scored = len(scores)
-        return fresh
+    def deal_scores(self) -> tuple[tuple[int, ...], ...]:
+        return self.game.deal_scores(self._match.state)
+
+
+def referee_for(encoding: Encoding, seed: int) -> BaseReferee:
+    """The referee of one game: the encoding's fast one where it supports the game's options, else :class:`Referee`."""
+    fast = encoding.fast_referee
+    if fast is not None and fast.supports(encoding.game):
+        return cast(BaseReferee, fast(encoding, seed))
+    return Referee(encoding, seed)
 
 
 def as_index(action: Any, size: int) -> int:

@@ -2,7 +2,8 @@
 
 A module defines ``layout(game) -> Layout`` (the observation vector), ``action_texts(game) -> (texts, spans)`` (the
 action index) and ``Encoder`` (one seat's vector from its history and observation); ``SIMULTANEOUS = True`` where
-seats choose at once (the Anarchy family). Adding a game means adding one such module.
+seats choose at once (the Anarchy family); optionally ``FastReferee``, a referee on a fast engine with a
+``supports(game)`` class method (:mod:`kirifuda.rl.referee`). Adding a game means adding one such module.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ class Encoding:
     actions: ActionIndex
     encoder: type[Encoder]
     simultaneous: bool
+    fast_referee: Any = None
+    """The module's ``FastReferee`` class, or None (see :func:`kirifuda.rl.referee.referee_for`)."""
 
     def encoder_for(self, seat: int, shared: Any = None) -> Encoder:
         return self.encoder(self.game, self.layout, seat, shared)
@@ -57,5 +60,6 @@ def encoding_for(game: Game) -> Encoding:
             actions=ActionIndex(game, texts, spans),
             encoder=module.Encoder,
             simultaneous=getattr(module, "SIMULTANEOUS", False),
+            fast_referee=getattr(module, "FastReferee", None),
         )
     return found
