@@ -70,3 +70,12 @@ def test_named_decks():
 def test_suit_cards_include_copies():
     m = C.mask([C.parse("7H"), C.parse("7H") | C.COPY, C.parse("AS")])
     assert C.suit_cards(m, C.HEARTS).bit_count() == 2
+
+
+def test_a_card_set_pickles_by_its_mask():
+    import pickle
+
+    from kirifuda.cards import CardSet
+
+    cards = CardSet([0, 13, 40])
+    assert pickle.loads(pickle.dumps(cards)) == cards  # process pools and Ray carry observations

@@ -179,6 +179,9 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:  # immutable
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:  # pickled by its mask (process pools, Ray)
+        return CardSet, (self.mask,)
+
     def __iter__(self) -> Iterator[int]:
         return iter(sorted_cards(cards_in(self.mask)))
 

@@ -899,8 +899,8 @@ class Kit(GameKit):
     def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
         """A search leaf's value per seat: the deal's scores (a rollout's where it is not over), less in Organised
         Chaos what each seat's bid is typically worth (:func:`bid_cost`): a bid used now is not there for a later
-        deal (§3), so the search bids where its hand suits the bid best, not where the bid scores most. Used by
-        the search where it evaluates leaves through its kit (/work/patches/anarchy-ismcts-*.diff)."""
+        deal (§3), so the search bids where its hand suits the bid best, not where the bid scores most. The
+        generic search values every leaf through it (:meth:`GameKit.evaluate`)."""
         scores = self.family.deal_scores(state)
         if len(scores) > deal:
             result, bids = scores[deal], state.bid_history[deal]

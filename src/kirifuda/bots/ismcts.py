@@ -11,6 +11,9 @@ partially observable moves, as OpenSpiel's ``ismcts.py`` and AI Factory's Spades
   determinization that reached their parent), and UCB1 divides by it;
 * each node keeps a **reward vector** (one value per seat: :meth:`GameKit.rewards` of the deal's scores; team
   games give a side's members one score), and a seat to act chooses by its own component;
+* a kit may **model the other seats** (``GameKit.model_others``): their choices are then made by the kit's policy
+  from their own imagined hands instead of by the tree, which avoids fusing their strategies across
+  determinizations (the tree is still keyed by what the searching seat sees);
 * where several seats choose at once (the Anarchy family's tricks, secret bids, Organised Chaos's pass) the node
   is a **simultaneous** node: each seat chooses by **regret matching** (Hart & Mas-Colell; Lanctot et al. 2013,
   sampled, with exploration) over its own choices, and the child is keyed by what the searching seat sees of the
@@ -118,6 +121,18 @@ class ISMCTS:
             if len(waiting) == 1:
                 actor = next(iter(waiting))
                 legal = game.legal_actions(state, actor)
+                if kit.model_others and actor != seat:
+                    # the kit's model of another seat: its choice from its own (imagined) hand, not a branch
+                    action = kit.rollout_policy(state, actor, legal, rng)
+                    shown = game.seen(state, seat, actor, action)
+                    child = node.children.get(shown)
+                    if child is None:
+                        child = node.children[shown] = _Node(len(node.reward))
+                        expanded = True
+                    node = child
+                    state = game.apply(state, actor, action)
+                    path.append(node)
+                    continue
                 keyed = self._keys(state, seat, actor, legal)
                 children = node.children
                 fresh = []
@@ -146,6 +161,11 @@ class ISMCTS:
                 key_parts = []
                 for actor in sorted(waiting):
                     legal = game.legal_actions(state, actor)
+                    if kit.model_others and actor != seat:
+                        action = kit.rollout_policy(state, actor, legal, rng)
+                        key_parts.append(game.seen(state, seat, actor, action))
+                        state = game.apply(state, actor, action)
+                        continue
                     if len(legal) > kit.widen_above:
                         # progressive widening here too (Organised Chaos's 286 passes): the first k·√visits
                         # choices of each seat, best first by the kit's prior

@@ -58,6 +58,10 @@ class GameKit:
 
     budgets: ClassVar[dict[str, int]] = {"easy": 60, "normal": 300, "hard": 1200}
     """Search iterations per decision by level (each kit calibrates its own: docs/bots.md)."""
+    model_others: ClassVar[bool] = False
+    """Whether the search lets :meth:`rollout_policy` choose for the other seats (from their imagined hands) instead
+    of branching on their choices: in games where a seat's choice depends mostly on its own hidden cards (the
+    Anarchy family's bids and face-down cards), a tree node shared by every determinization cannot model that."""
     widen_above: ClassVar[int] = 16
     """Progressive widening: a node with more legal choices than this opens them a few at a time, best first
     by :meth:`prior` (Cut-in's sets, Organised Chaos's 286 passes)."""

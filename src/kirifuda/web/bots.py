@@ -10,7 +10,6 @@ the next of :data:`FALLBACKS`, with a log line saying so.
 from __future__ import annotations
 
 import asyncio
-import copyreg
 import json
 import logging
 import multiprocessing
@@ -23,7 +22,6 @@ from functools import lru_cache
 from typing import Any
 
 from ..bots import InfoState, RandomBot, make_bot
-from ..cards import CardSet
 from ..core import Action, Game
 from ..registry import make
 
@@ -31,15 +29,6 @@ log = logging.getLogger("kirifuda.web")
 
 FALLBACKS = ("heuristic", "random")
 """What plays a seat whose bot fails, in order."""
-
-
-def _reduce_card_set(cards: CardSet) -> tuple[type[CardSet], tuple[int]]:
-    return CardSet, (cards.mask,)
-
-
-# Observations hold CardSets, which refuse pickle's attribute setting (they are immutable): rebuild one from its
-# mask on the way to a worker (patch proposed for kirifuda.cards: /work/patches/web-cardset-pickle.diff).
-copyreg.pickle(CardSet, _reduce_card_set)
 
 
 def fallbacks(name: str) -> list[str]:
