@@ -4,8 +4,8 @@ Each measurement is the tournament ``kirifuda tournament`` runs (every lineup ro
 same deal seeds, ranks paired over seeds with a 95% confidence interval), or a search timing:
 
 * ``heuristic-random``: ``heuristic`` in one seat, ``random`` in the others; ``normal-heuristic``,
-  ``hard-normal``, ``hard-heuristic`` and ``cheat-heuristic`` (``hard-cheat``, the same search on the true state)
-  alike. κ = (rank_hard − 0.5) / (rank_cheat − 0.5) over the last two.
+  ``hard-normal``, ``hard-heuristic``, ``cheat-heuristic`` (``hard-cheat``, the same search on the true state) and
+  ``normal-cheat-heuristic`` alike. κ = (rank_fair − 0.5) / (rank_cheat − 0.5) for ``hard`` and for ``normal``.
 * ``speed``: search iterations per second of CPU at the first decision of a deal with a choice (the ``normal``
   bot, ``--positions`` deal seeds), and CPU seconds per decision of ``easy`` and ``normal`` at positions of
   heuristic games. ``hard``'s latency is its think time in the ``hard-*`` tournaments (wall clock, one game per
@@ -52,10 +52,12 @@ MATCHES = {
     "hard-normal": ["hard", "normal"],
     "hard-heuristic": ["hard", "heuristic"],
     "cheat-heuristic": ["hard-cheat", "heuristic"],
+    "normal-cheat-heuristic": ["normal-cheat", "heuristic"],
 }
 GOALS = {"heuristic-random": 0.65, "normal-heuristic": 0.58, "hard-normal": 0.5}
 OPTIONS: dict[str, dict[str, Any]] = {"goninkan": {"rounds": 2}}
-"""Shorter games where a whole game is long (Gonin-kan: 2 rounds of its 10, 3–4 battles); otherwise the defaults."""
+"""Shorter games where a whole game is long and the bots search (Gonin-kan: 2 rounds of its 10); otherwise, and for
+``heuristic-random`` always, the defaults."""
 TRICK_TAKING = ("anou", "gogyo-sokoku", "anarchy", "anarchy-bomb", "organised-chaos", "goninkan")
 console = Console(stderr=True)
 
@@ -68,8 +70,8 @@ def save(results: dict[str, Any]) -> None:
     RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def tournament(game_id: str, lineup: list[str], seeds: int, jobs: int, bar: Progress) -> dict[str, Any]:
-    options = OPTIONS.get(game_id, {})
+def tournament(game_id: str, lineup: list[str], seeds: int, jobs: int | None, bar: Progress) -> dict[str, Any]:
+    options = {} if lineup == MATCHES["heuristic-random"] else OPTIONS.get(game_id, {})
     game = make(game_id, options)
     specs = T.specs(game_id, game.options.to_dict(), [lineup], seeds)
     task = bar.add_task(f"{game_id} {','.join(lineup)}", total=len(specs))
@@ -164,6 +166,14 @@ def _goal(stat: dict[str, Any], goal: float) -> str:
     return "✗"
 
 
+def _kappa(fair: dict[str, Any] | None, cheat: dict[str, Any] | None) -> str:
+    """κ = (rank_fair − 0.5) / (rank_cheat − 0.5): the share of the cheating twin's edge the fair bot captures."""
+    if not fair or not cheat or abs(cheat["first"]["rank"]["mean"] - 0.5) < 1e-9:
+        return "—"
+    kappa = (fair["first"]["rank"]["mean"] - 0.5) / (cheat["first"]["rank"]["mean"] - 0.5)
+    return f"{kappa:.2f}"
+
+
 def render(results: dict[str, Any]) -> str:
     from kirifuda.bots import kit_for
 
@@ -172,8 +182,9 @@ def render(results: dict[str, Any]) -> str:
         "### Strength: the first bot's mean normalised rank (1 top, 0 bottom; fair 0.5), 95% CI paired over seeds",
         "",
         "| game | heuristic vs random field | normal vs heuristic field | hard vs normal field |"
-        " hard vs heuristic field | hard-cheat vs heuristic field | κ |",
-        "|---|---|---|---|---|---|---|",
+        " hard vs heuristic field | hard-cheat vs heuristic field | normal-cheat vs heuristic field |"
+        " κ hard | κ normal |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for game_id in available():
         r = results.get(game_id, {})
@@ -187,12 +198,8 @@ def render(results: dict[str, Any]) -> str:
             if key in GOALS:
                 text += f" {_goal(m['first']['rank'], GOALS[key])}"
             cells.append(text)
-        hard, cheat = r.get("hard-heuristic"), r.get("cheat-heuristic")
-        if hard and cheat and abs(cheat["first"]["rank"]["mean"] - 0.5) > 1e-9:
-            kappa = (hard["first"]["rank"]["mean"] - 0.5) / (cheat["first"]["rank"]["mean"] - 0.5)
-            cells.append(f"{kappa:.2f}")
-        else:
-            cells.append("—")
+        for fair, cheat in (("hard-heuristic", "cheat-heuristic"), ("normal-heuristic", "normal-cheat-heuristic")):
+            cells.append(_kappa(r.get(fair), r.get(cheat)))
         lines.append(f"| {game_id} | " + " | ".join(cells) + " |")
     lines += [
         "",
