@@ -11,7 +11,7 @@
 
 The machine's load average is recorded at the start and the end: the figures are only comparable within a run.
 
-    python bench/analysis.py [--seconds 5] [--speedup-games 4000] [--json]
+    python bench/analysis.py [--seconds 5] [--speedup-games 4000] [--bots heuristic,normal] [--json]
 """
 
 from __future__ import annotations
@@ -122,6 +122,12 @@ def main() -> None:
     parser.add_argument("--speedup-game", default="cutin")
     parser.add_argument("--speedup-games", type=int, default=4000)
     parser.add_argument("--speedup-bot-games", type=int, default=120)
+    parser.add_argument(
+        "--bots",
+        default="heuristic,normal",
+        help="bots that fill every seat for games per hour (a normal game of "
+        "Gonin-kan, 10 rounds of searching seats, takes minutes)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load_start = os.getloadavg()
@@ -132,7 +138,7 @@ def main() -> None:
         "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
     result["random_play"] = [random_play(g, args.seconds) for g in available()]
-    result["bots"] = [bot_games(g, bot, args.seconds) for g in available() for bot in ("heuristic", "normal")]
+    result["bots"] = [bot_games(g, bot, args.seconds) for g in available() for bot in args.bots.split(",")]
     result["speedup"] = speedups(args.speedup_game, args.speedup_games, args.speedup_bot_games)
     result["load_end"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:

@@ -208,9 +208,9 @@ def render(results: dict[str, Any]) -> str:
         "",
         "### Speed: iterations per CPU second at a deal's first choice, CPU seconds per decision",
         "",
-        "| game | budgets easy / normal / hard | iterations/s (normal, hand start) | easy p50 / p95 |"
-        " normal p50 / p95 | hard p50 / p95 (wall, in tournaments) |",
-        "|---|---|---:|---|---|---|",
+        "| game | budgets easy / normal / hard | iterations/s (normal, hand start) | easy p50 / p95 (CPU) |"
+        " normal p50 / p95 (CPU) | normal p50 / p95 (wall, in tournaments) | hard p50 / p95 (wall, in tournaments) |",
+        "|---|---|---:|---|---|---|---|",
     ]
     for game_id in available():
         r = results.get(game_id, {})
@@ -223,6 +223,8 @@ def render(results: dict[str, Any]) -> str:
             hard = f"{h['p50']:.2f} / {h['p95']:.2f} ({h['decisions']} decisions)"
         else:
             hard = "not measured"
+        n = r.get("normal-heuristic", {}).get("latency", {}).get("normal")
+        hard = (f"{n['p50']:.2f} / {n['p95']:.2f} ({n['decisions']} decisions)" if n else "not measured") + " | " + hard
         if s:
             lat = s["latency_cpu"]
             lines.append(

@@ -562,7 +562,7 @@ class _Template:
 class Kit(GameKit):
     """The Anarchy family's kit (see the module docstring)."""
 
-    budgets = {"easy": 60, "normal": 300, "hard": 1200}
+    budgets = {"easy": 60, "normal": 300, "hard": 750}
     model_others = True  # the other seats' bids and cards come from their own imagined hands (the heuristic)
 
     def __init__(self, game: Any) -> None:

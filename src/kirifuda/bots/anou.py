@@ -65,7 +65,7 @@ class SearchGame:
 class Kit(GameKit):
     """Anou's part of the bots (see the module docstring)."""
 
-    budgets: ClassVar[dict[str, int]] = {"easy": 500, "normal": 2500, "hard": 7000}
+    budgets: ClassVar[dict[str, int]] = {"easy": 500, "normal": 2500, "hard": 6000}
     horizon: ClassVar[int] = 0
     """Whole tricks a playout plays after the current one before the walls are valued (docs/bots/anou.md)."""
 

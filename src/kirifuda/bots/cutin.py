@@ -111,7 +111,7 @@ class CutinKnowledge(Knowledge):
 class Kit(GameKit):
     """The kit of ``cutin`` (see the module docstring)."""
 
-    budgets: ClassVar[dict[str, int]] = {"easy": 250, "normal": 1000, "hard": 2000}
+    budgets: ClassVar[dict[str, int]] = {"easy": 250, "normal": 1000, "hard": 1800}
     widen_above: ClassVar[int] = 12
 
     def __init__(self, game: Any) -> None:
