@@ -7,9 +7,8 @@ same deal seeds, ranks paired over seeds with a 95% confidence interval), or a s
   ``hard-normal``, ``hard-heuristic``, ``cheat-heuristic`` (``hard-cheat``, the same search on the true state) and
   ``normal-cheat-heuristic`` alike. κ = (rank_fair − 0.5) / (rank_cheat − 0.5) for ``hard`` and for ``normal``.
 * ``speed``: search iterations per second of CPU at the first decision of a deal with a choice (the ``normal``
-  bot, ``--positions`` deal seeds), and CPU seconds per decision of ``easy`` and ``normal`` at positions of
-  heuristic games. ``hard``'s latency is its think time in the ``hard-*`` tournaments (wall clock, one game per
-  core).
+  bot, ``--positions`` deal seeds), and CPU seconds per decision of ``easy``, ``normal`` and ``hard`` at 12
+  positions of heuristic games; and each level's think time in the tournaments (wall clock, one game per core).
 
 Every run adds to (or replaces entries of) the JSON file, so a long measurement can be made in parts:
 
@@ -110,7 +109,7 @@ def decisions(game: Any, seed: int) -> list[tuple[Match, int]]:
 
 def speed(game_id: str, positions: int, bar: Progress) -> dict[str, Any]:
     game = make(game_id, OPTIONS.get(game_id, {}))
-    task = bar.add_task(f"{game_id} speed", total=positions + 2 * 12)
+    task = bar.add_task(f"{game_id} speed", total=positions + 3 * 12)
     rates = []
     for seed in range(positions):  # the first decision of the first deal with a choice
         match = Match(game, seed=seed)
@@ -128,7 +127,7 @@ def speed(game_id: str, positions: int, bar: Progress) -> dict[str, Any]:
         bar.advance(task)
     picked = [p for seed in range(2) for p in decisions(game, 1000 + seed)]
     latency: dict[str, Any] = {}
-    for level in ("easy", "normal"):
+    for level in ("easy", "normal", "hard"):
         times = []
         for match, seat in picked:
             searcher = make_bot(level, game, seed=3, time_cap=None)
@@ -164,6 +163,11 @@ def _goal(stat: dict[str, Any], goal: float) -> str:
     if stat["mean"] >= goal:
         return "mean ✓, CI lower bound ≤ 0.5"
     return "✗"
+
+
+def _level(latency: dict[str, Any], level: str) -> str:
+    lat = latency.get(level)
+    return f"{lat['p50']:.3f} / {lat['p95']:.3f}" if lat else "—"
 
 
 def _kappa(fair: dict[str, Any] | None, cheat: dict[str, Any] | None) -> str:
@@ -209,8 +213,9 @@ def render(results: dict[str, Any]) -> str:
         "### Speed: iterations per CPU second at a deal's first choice, CPU seconds per decision",
         "",
         "| game | budgets easy / normal / hard | iterations/s (normal, hand start) | easy p50 / p95 (CPU) |"
-        " normal p50 / p95 (CPU) | normal p50 / p95 (wall, in tournaments) | hard p50 / p95 (wall, in tournaments) |",
-        "|---|---|---:|---|---|---|---|",
+        " normal p50 / p95 (CPU) | hard p50 / p95 (CPU) | normal p50 / p95 (wall, in tournaments) |"
+        " hard p50 / p95 (wall, in tournaments) |",
+        "|---|---|---:|---|---|---|---|---|",
     ]
     for game_id in available():
         r = results.get(game_id, {})
@@ -230,12 +235,12 @@ def render(results: dict[str, Any]) -> str:
             lines.append(
                 f"| {game_id} | {budgets['easy']} / {budgets['normal']} / {budgets['hard']} | "
                 f"{s['iterations_per_second']:,.0f} | {lat['easy']['p50']:.3f} / {lat['easy']['p95']:.3f} | "
-                f"{lat['normal']['p50']:.3f} / {lat['normal']['p95']:.3f} | {hard} |"
+                f"{lat['normal']['p50']:.3f} / {lat['normal']['p95']:.3f} | {_level(lat, 'hard')} | {hard} |"
             )
         else:
             lines.append(
                 f"| {game_id} | {budgets['easy']} / {budgets['normal']} / {budgets['hard']} | not measured | "
-                f"— | — | {hard} |"
+                f"— | — | — | {hard} |"
             )
     return "\n".join(lines) + "\n"
 
