@@ -29,17 +29,16 @@ from kirifuda import cards as C
 from kirifuda.core import KirifudaError
 from kirifuda.match import Match
 from kirifuda.records import dumps, replay
-from kirifuda.registry import available, game_class, make
+from kirifuda.registry import available, entry, game_class, make
 
-ORACLES = {
-    "anou": "oracles.anou",
-    "gogyo-sokoku": "oracles.gogyo_sokoku",
-    "anarchy": "oracles.anarchy",
-    "anarchy-bomb": "oracles.anarchy",
-    "organised-chaos": "oracles.anarchy",
-    "goninkan": "oracles.goninkan",
-    "cutin": "oracles.cutin",
-}
+
+def oracle_module(game_id: str):
+    """The oracle of ``game_id``: ``tests/oracles/<name>.py`` after the module of its rules (its registry entry)."""
+    rules = entry(game_id).parts["rules"]
+    assert rules is not None
+    return importlib.import_module("oracles." + rules.rsplit(".", 1)[-1])
+
+
 GAMES_PER_ID = int(os.environ.get("KIRIFUDA_ORACLE_GAMES", "800"))
 GAME_SHARES = {"cutin": 0.6, "organised-chaos": 0.4}
 """Ids whose games cost more play this share of ``GAMES_PER_ID`` (Cut-in's design knobs bring six players and
@@ -204,7 +203,7 @@ def cases():
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id, options, games", cases())
 def test_kirifuda_agrees_with_the_oracle(game_id, options, games, tmp_path):
-    module = importlib.import_module(ORACLES[game_id])
+    module = oracle_module(game_id)
     base = make(game_id, options)
     cli_records = []
     for i in range(games):

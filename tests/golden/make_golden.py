@@ -17,17 +17,16 @@ sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent / "src")]
 
 from kirifuda.records import dumps, replay, summary  # noqa: E402
 from kirifuda.registry import make  # noqa: E402
-from test_oracles import ORACLES, Lockstep, option_combos  # noqa: E402
+from test_oracles import Lockstep, option_combos, oracle_module  # noqa: E402
 
 
 def main(game_ids: list[str], prefix: str = "") -> None:
     """Write ``GAME-k.json`` (``GAME-PREFIX-k.json`` with a prefix) for each option combination ``k``; an
     existing record is never overwritten."""
-    import importlib
     expected_path = HERE / "expected.json"
     expected = json.loads(expected_path.read_text()) if expected_path.exists() else {}
     for game_id in game_ids:
-        oracle_module = importlib.import_module(ORACLES[game_id])
+        oracle = oracle_module(game_id)
         for k, options in enumerate(option_combos(game_id)):
             name = f"{game_id}-{prefix}-{k}.json" if prefix else f"{game_id}-{k}.json"
             if (HERE / name).exists():
@@ -35,7 +34,7 @@ def main(game_ids: list[str], prefix: str = "") -> None:
                 continue
             rng = random.Random(f"golden/{game_id}/{prefix}{k}")
             game = make(game_id, options)
-            run = Lockstep(game, oracle_module.Oracle(game_id, game.options.to_dict()), seed=rng.randrange(10**6), rng=rng)
+            run = Lockstep(game, oracle.Oracle(game_id, game.options.to_dict()), seed=rng.randrange(10**6), rng=rng)
             while run.step():
                 pass
             assert [list(s) for s in game.deal_scores(run.match.state)] == [list(s) for s in run.oracle.deal_scores()]

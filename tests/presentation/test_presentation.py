@@ -19,11 +19,9 @@ from kirifuda.core import Action
 from kirifuda.match import Match
 from kirifuda.presentation import choices, event, present, rules
 from kirifuda.presentation.model import FACE_DOWN, ZONE_KINDS, Table, choice_from_json, choice_to_json
-from kirifuda.registry import available, make
+from kirifuda.registry import available, make, quick
 
 GAMES = available()
-SHORT = {"anarchy": {"deals": 1}, "anarchy-bomb": {"deals": 1}, "organised-chaos": {}, "goninkan": {"rounds": 1}}
-"""Options that keep a whole game short; Organised Chaos is always 10 deals, so it is stopped early."""
 VARIANTS = {
     "anou": [{"players": 3}, {"players": 3, "deck3": "52", "root_stones": True}],
     "anarchy": [{"players": 4, "deals": 1, "bidding": "secret"}],
@@ -127,7 +125,7 @@ def walk(game, seed: int, steps: int = STEPS) -> int:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_decision_of_a_game_is_presented(game_id):
-    assert walk(make(game_id, SHORT.get(game_id, {})), seed=1) > 20
+    assert walk(make(game_id, quick(game_id)), seed=1) > 20
 
 
 @pytest.mark.slow
@@ -135,7 +133,7 @@ def test_every_decision_of_a_game_is_presented(game_id):
 def test_every_decision_of_every_variant_is_presented(game_id):
     for k, options in enumerate(VARIANTS.get(game_id, [])):
         walk(make(game_id, options), seed=10 + k, steps=200)
-    walk(make(game_id, SHORT.get(game_id, {})), seed=99, steps=300)
+    walk(make(game_id, quick(game_id)), seed=99, steps=300)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

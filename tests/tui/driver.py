@@ -12,13 +12,11 @@ from textual.pilot import Pilot
 
 from kirifuda.match import Match
 from kirifuda.presentation.common import symbol
-from kirifuda.registry import make
+from kirifuda.registry import make, quick
 from kirifuda.tui.app import PlayApp
 from kirifuda.tui.session import Session
 from kirifuda.tui.widgets import CardRow, ChoiceList
 
-SHORT = {"anarchy": {"deals": 1}, "anarchy-bomb": {"deals": 1}, "goninkan": {"rounds": 1}}
-"""Options that keep a game short enough to play through in a test."""
 SIZE = (100, 36)
 """A terminal large enough that every zone is on screen without scrolling."""
 
@@ -41,7 +39,7 @@ def seats_for(game_id: str, seat_count: int) -> list[str]:
 
 
 def new_app(game_id: str, seed: int, tmp_path, *, options=None, seats=None, lang="en") -> PlayApp:
-    game = make(game_id, SHORT.get(game_id, {}) if options is None else options)
+    game = make(game_id, quick(game_id) if options is None else options)
     session = Session(
         Match(game, seed=seed),
         seats or seats_for(game_id, game.seat_count),

@@ -3,10 +3,10 @@ twins ``easy-cheat``, ``normal-cheat``, ``hard-cheat``), and each game's kit."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from ..core import Game
+from ..registry import UnknownGame, part
 from .base import BotError, CheatingBot, HeuristicBot, RandomBot, SearchBot
 from .info import Knowledge
 from .kit import LEVELS, GameKit
@@ -19,30 +19,18 @@ TIME_CAP_FACTOR = 3.0
 """A search stops early only if it takes this many times its level's target (0.05 / 0.25 / 1 s): a safety net."""
 TARGET_SECONDS = {"easy": 0.05, "normal": 0.25, "hard": 1.0}
 
-_KITS = {
-    "anou": "kirifuda.bots.anou",
-    "gogyo-sokoku": "kirifuda.bots.gogyo_sokoku",
-    "anarchy": "kirifuda.bots.anarchy",
-    "anarchy-bomb": "kirifuda.bots.anarchy",
-    "organised-chaos": "kirifuda.bots.anarchy",
-    "goninkan": "kirifuda.bots.goninkan",
-    "cutin": "kirifuda.bots.cutin",
-}
-
 Player = RandomBot | HeuristicBot | SearchBot
 
 
 def kit_for(game: Game) -> GameKit:
-    """The bots' kit of ``game`` (its id's module ``kirifuda.bots.<game>``); the base kit where none is built."""
-    module_name = _KITS.get(game.id)
-    if module_name is None:
-        return GameKit(game)
+    """The bots' kit of ``game`` (the ``Kit`` of its registry entry's ``bots`` part); the base kit where the game
+    declares none (or is not registered)."""
     try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as e:
-        if e.name == module_name:
-            return GameKit(game)
-        raise
+        module = part(game.id, "bots")
+    except UnknownGame:
+        module = None
+    if module is None:
+        return GameKit(game)
     kit: GameKit = module.Kit(game)
     return kit
 

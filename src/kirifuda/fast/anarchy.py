@@ -28,7 +28,7 @@ from typing import TypeGuard
 
 from .. import cards as C
 from ..cards import COPY, JOKER
-from ..core import chance_rng, evolve
+from ..core import Game, chance_rng, evolve
 from ..games.anarchy import (
     BID,
     DEAL,
@@ -494,3 +494,8 @@ class FastAnarchy:
                 p.reveal()
                 decisions += n
         return tuple(p.scores), decisions
+
+
+def engine(game: Game) -> FastAnarchy | None:
+    """The fast engine of ``game``, or None where this engine does not implement it (its id or options)."""
+    return FastAnarchy(game) if supports(game) else None

@@ -690,3 +690,8 @@ class FastAnou:
             scores.append(score)
             dealer = next_dealer(dealer, score)
         return tuple(scores), decisions
+
+
+def engine(game: Game) -> FastAnou | None:
+    """The fast engine of ``game``, or None where this engine does not implement it (its id or options)."""
+    return FastAnou(game) if supports(game) else None

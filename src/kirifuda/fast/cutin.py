@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 
 from .. import cards as C
-from ..core import Action, chance_rng
+from ..core import Action, Game, chance_rng
 from ..games.cutin import (
     DEAL,
     HARD,
@@ -263,3 +263,8 @@ KNOWN_OPTIONS = frozenset(
 def supports(game: Cutin) -> bool:
     """Whether this engine plays ``game``'s options (all of today's, every value)."""
     return set(game.options.to_dict()) <= KNOWN_OPTIONS
+
+
+def engine(game: Game) -> FastCutin | None:
+    """The fast engine of ``game``, or None where this engine does not implement it (its id or options)."""
+    return FastCutin(game) if isinstance(game, Cutin) and supports(game) else None

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from .. import cards as C
-from ..core import Deal, chance_rng
+from ..core import Deal, Game, chance_rng
 from ..games.gogyo_sokoku import (
     DEAL,
     DEALS_PER_GAME,
@@ -269,3 +269,8 @@ def supports(game: GogyoSokoku) -> bool:
 
 
 __all__ = ["DEAL", "OVER", "PLAY", "FastGogyo", "Position", "deal_hands", "supports", "trick_winner"]
+
+
+def engine(game: Game) -> FastGogyo | None:
+    """The fast engine of ``game``, or None where this engine does not implement it (its id or options)."""
+    return FastGogyo(game) if isinstance(game, GogyoSokoku) and supports(game) else None

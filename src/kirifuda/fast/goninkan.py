@@ -20,7 +20,7 @@ import random
 
 from .. import cards as C
 from ..cards import JOKER
-from ..core import Deal, chance_rng
+from ..core import Deal, Game, chance_rng
 from ..games.goninkan import (
     ALL_HONOURS,
     ALLIES,
@@ -566,3 +566,8 @@ __all__ = [
     "supports",
     "trick_winner",
 ]
+
+
+def engine(game: Game) -> FastGoninkan | None:
+    """The fast engine of ``game``, or None where this engine does not implement it (its id or options)."""
+    return FastGoninkan(game) if isinstance(game, Goninkan) and supports(game) else None

@@ -1,20 +1,19 @@
 """Each game's table, described once: ``present(game, observation)`` → :class:`~.model.Table`, and
 ``choices(game, observation, legal)`` → one :class:`~.model.Choice` per legal action.
 
-A game's module ``kirifuda.presentation.<game module>`` (``anou``, ``gogyo_sokoku``, ``anarchy``, ``goninkan``,
-``cutin``) defines ``present(game, obs)``, ``choices(game, obs, legal)`` and ``rules(game)`` (the rules summary a
-player opens at the table). Adding a game means adding one such module; the surfaces draw the model
-generically (docs/presentation.md).
+A game's ``presentation`` part (its registry entry, :func:`kirifuda.registry.part`) defines ``present(game, obs)``,
+``choices(game, obs, legal)`` and ``rules(game)`` (the rules summary a player opens at the table). Adding a game
+means adding one such module; the surfaces draw the model generically (docs/presentation.md).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Sequence
 from types import ModuleType
 
 from ..core import Action, Game, Observation, Seen
+from ..registry import require
 from .common import event as _event
 from .model import Choice, Table, Text
 
@@ -22,9 +21,8 @@ __all__ = ["choices", "event", "module_for", "open_table", "present", "rules"]
 
 
 def module_for(game: Game) -> ModuleType:
-    """The presentation module of ``game`` (named after its rules module)."""
-    name = type(game).__module__.rsplit(".", 1)[-1]
-    return importlib.import_module(f"{__name__}.{name}")
+    """The presentation module of ``game`` (its registry entry's ``presentation`` part)."""
+    return require(game.id, "presentation")
 
 
 def present(game: Game, obs: Observation) -> Table:

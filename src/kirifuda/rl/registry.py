@@ -1,19 +1,20 @@
-"""Each game id's RL encoding, found by its rules module's name: ``kirifuda.rl.<game module>``.
+"""Each game id's RL encoding: the ``rl`` part of its registry entry (:func:`kirifuda.registry.part`).
 
 A module defines ``layout(game) -> Layout`` (the observation vector), ``action_texts(game) -> (texts, spans)`` (the
 action index) and ``Encoder`` (one seat's vector from its history and observation); ``SIMULTANEOUS = True`` where
 seats choose at once (the Anarchy family); optionally ``FastReferee``, a referee on a fast engine with a
-``supports(game)`` class method (:mod:`kirifuda.rl.referee`). Adding a game means adding one such module.
+``supports(game)`` class method (:mod:`kirifuda.rl.referee`). Adding a game means adding one such module and
+naming it in the game's registry entry.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from ..core import Game
+from ..registry import require
 from .spec import ActionIndex, Encoder, Layout
 
 
@@ -42,8 +43,7 @@ _CACHE: dict[tuple[str, Any], Encoding] = {}
 
 
 def module_for(game: Game) -> ModuleType:
-    name = type(game).__module__.rsplit(".", 1)[-1]
-    return importlib.import_module(f"{__package__}.{name}")
+    return require(game.id, "rl")
 
 
 def encoding_for(game: Game) -> Encoding:

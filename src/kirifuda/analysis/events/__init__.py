@@ -1,7 +1,7 @@
 """Scoring events of a finished game, by name, per deal and per seat: what the designers' reports count.
 
-Each game id has one module here (``anou.py``, ``gogyo_sokoku.py``, ``anarchy.py``, ``goninkan.py``,
-``cutin.py``) with
+Each game id's ``analysis`` part (its registry entry, :func:`kirifuda.registry.part`; the built-in games' modules
+are here) has
 
 * ``collect(match) -> Facts``: reads the finished :class:`~kirifuda.match.Match` — its events and the referee's
   states, which analysis may read because the game is over — and returns who dealt each deal, every seat's
@@ -16,24 +16,13 @@ result) have ``seat`` None. A *deal* is one entry of ``deal_scores`` (a Gonin-ka
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...match import Event as MatchEvent
 from ...match import Match
-
-MODULES = {
-    "anou": "anou",
-    "gogyo-sokoku": "gogyo_sokoku",
-    "anarchy": "anarchy",
-    "anarchy-bomb": "anarchy",
-    "organised-chaos": "anarchy",
-    "goninkan": "goninkan",
-    "cutin": "cutin",
-}
-"""Game id → the module of this package that knows its scoring events."""
+from ...registry import require
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +91,8 @@ def actions(match: Match, span: DealSpan) -> Iterator[MatchEvent]:
 
 
 def module_for(game_id: str) -> Any:
-    name = MODULES.get(game_id)
-    if name is None:
-        raise ValueError(f"no scoring events are defined for {game_id!r}")
-    return importlib.import_module(f"{__name__}.{name}")
+    """The ``analysis`` part of ``game_id`` (:class:`~kirifuda.registry.MissingPart` where it declares none)."""
+    return require(game_id, "analysis")
 
 
 def collect(match: Match) -> Facts:
