@@ -1,7 +1,7 @@
 """What one game contributes to the generic bots: data and policies, not a copy of the search.
 
-Each game id has a kit in ``kirifuda.bots.<game module>`` (``anou.py``, ``gogyo_sokoku.py``, ``anarchy.py``,
-``goninkan.py``, ``cutin.py``): a :class:`GameKit` subclass named ``Kit`` with
+Each game id's ``bots`` part (its registry entry, :func:`kirifuda.registry.part`) holds its kit: a
+:class:`GameKit` subclass named ``Kit`` with
 
 * its :class:`~kirifuda.bots.info.Knowledge` (what a seat deduces from its history: voids, passed cards, …);
 * its **sampler** (:meth:`GameKit.sample`): a complete state consistent with exactly what an information state
