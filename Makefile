@@ -20,10 +20,11 @@ $(VENV)/.installed: pyproject.toml
 play: setup  ## a game of Anou at the full-screen terminal table against normal bots
 	$(VENV)/bin/kirifuda play anou
 
-check: setup  ## the static checks alone (seconds): lint, formatting, types
+check: setup  ## the static checks alone (seconds): lint, formatting, types, the import contracts (layers)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 quick: setup  ## the inner loop: every test not marked slow
 	$(PYTEST) -m "not slow"

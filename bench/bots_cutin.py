@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # measure 
 from rich.console import Console  # noqa: E402
 from rich.progress import Progress  # noqa: E402
 
+from kirifuda.arena import Seating  # noqa: E402
 from kirifuda.bots import make_bot  # noqa: E402
 from kirifuda.bots.ismcts import ISMCTS  # noqa: E402
 from kirifuda.bots.registry import TARGET_SECONDS, kit_for  # noqa: E402
-from kirifuda.bots.table import Seating  # noqa: E402
 from kirifuda.fast import engine_for  # noqa: E402
 from kirifuda.match import Match  # noqa: E402
 from kirifuda.registry import make  # noqa: E402

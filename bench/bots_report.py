@@ -36,9 +36,9 @@ from rich.progress import Progress  # noqa: E402
 
 from kirifuda.analysis import runner  # noqa: E402
 from kirifuda.analysis import tournament as T  # noqa: E402
+from kirifuda.arena import Seating  # noqa: E402
 from kirifuda.bots import make_bot  # noqa: E402
 from kirifuda.bots.base import SearchBot  # noqa: E402
-from kirifuda.bots.table import Seating  # noqa: E402
 from kirifuda.match import Match  # noqa: E402
 from kirifuda.records import replay  # noqa: E402
 from kirifuda.registry import available, make  # noqa: E402

@@ -25,10 +25,10 @@ from rich.console import Console  # noqa: E402
 from rich.progress import Progress  # noqa: E402
 from rich.table import Table  # noqa: E402
 
+from kirifuda.arena import Seating  # noqa: E402
 from kirifuda.bots import make_bot  # noqa: E402
 from kirifuda.bots.base import SearchBot  # noqa: E402
 from kirifuda.bots.registry import kit_for  # noqa: E402
-from kirifuda.bots.table import Seating  # noqa: E402
 from kirifuda.match import Match  # noqa: E402
 from kirifuda.registry import make  # noqa: E402
 

@@ -17,9 +17,9 @@ import pytest
 from swaps import random_match, swapped
 
 from kirifuda import cards as C
+from kirifuda.arena import Seating
 from kirifuda.bots import anarchy as anarchy_kit
 from kirifuda.bots.anarchy import AnarchyKnowledge, Kit
-from kirifuda.bots.table import Seating
 from kirifuda.core import Deal, KirifudaError
 from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give
 from kirifuda.match import Match

@@ -9,6 +9,7 @@ import pytest
 from swaps import random_match
 
 from kirifuda import cards as C
+from kirifuda.arena import Seating
 from kirifuda.bots import make_bot, make_cheating_bot
 from kirifuda.bots.anou import Kit
 from kirifuda.bots.anou_playout import ClubPlayer, Playout, WallValues
@@ -16,7 +17,6 @@ from kirifuda.bots.anou_sampler import AnouKnowledge
 from kirifuda.bots.base import SearchBot
 from kirifuda.bots.info import InfoState
 from kirifuda.bots.kit import GameKit
-from kirifuda.bots.table import Seating
 from kirifuda.fast.anou import Position, option_text
 from kirifuda.games.anou import PLAY, ROOT, TAKE_FIRST, TAKE_SECOND, Anou, AnouState
 from kirifuda.match import Match

@@ -12,9 +12,9 @@ import pytest
 from swaps import random_match, swapped
 
 from kirifuda import cards as C
+from kirifuda.arena import Seating
 from kirifuda.bots.anou import Kit
 from kirifuda.bots.anou_sampler import AnouKnowledge
-from kirifuda.bots.table import Seating
 from kirifuda.core import Deal
 from kirifuda.games.anou import Anou, Root
 from kirifuda.match import Match

@@ -19,12 +19,12 @@ from swaps import random_match, swapped
 from test_oracles import option_combos
 
 from kirifuda import cards as C
+from kirifuda.arena import Seating
 from kirifuda.bots import make_bot
 from kirifuda.bots.base import SearchBot
 from kirifuda.bots.cutin import CutinKnowledge, Kit, _rollout_move
 from kirifuda.bots.info import InfoState
 from kirifuda.bots.registry import kit_for
-from kirifuda.bots.table import Seating
 from kirifuda.core import Deal
 from kirifuda.fast.cutin import Position
 from kirifuda.games.cutin import Cutin, CutinState

@@ -14,9 +14,9 @@ import random
 from swaps import random_match, swapped
 
 from kirifuda import cards as C
+from kirifuda.arena import Seating
 from kirifuda.bots import InfoState, make_bot
 from kirifuda.bots.gogyo_sokoku import GogyoKnowledge, Kit, expected_score, playout
-from kirifuda.bots.table import Seating
 from kirifuda.games.gogyo_sokoku import PLAY, POINT_MASK, GogyoSokoku, GogyoState, mode_of
 from kirifuda.match import Match
 from kirifuda.tricks import Play
@@ -323,7 +323,7 @@ def test_expected_score_is_the_deal_score_once_every_point_is_taken():
 
 
 def test_the_heuristic_bot_plays_a_whole_game_from_its_information_state():
-    from kirifuda.bots.table import play_game
+    from kirifuda.arena import play_game
 
     bots = [make_bot("heuristic" if s == 0 else "random", GAME, s) for s in range(5)]
     match = play_game(GAME, bots, seed=3)

@@ -16,9 +16,9 @@ import pytest
 from swaps import random_match, swapped
 
 from kirifuda import cards as C
+from kirifuda.arena import Seating, play_game
 from kirifuda.bots import InfoState, make_bot
 from kirifuda.bots.goninkan import GoninkanKnowledge, Kit, best_trump, pass_card, policy_code, strong_hand
-from kirifuda.bots.table import Seating, play_game
 from kirifuda.cards import JOKER
 from kirifuda.core import Deal, IllegalAction
 from kirifuda.fast.goninkan import Position, Rules, trick_winner

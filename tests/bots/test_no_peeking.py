@@ -12,9 +12,9 @@ import random
 import pytest
 from swaps import random_match, swapped
 
+from kirifuda.arena import Seating
 from kirifuda.bots import BOT_NAMES, kit_for, make_bot
 from kirifuda.bots.kit import GameKit
-from kirifuda.bots.table import Seating
 from kirifuda.registry import available, make
 
 GAMES = available()

@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 from driver import SIZE, check_screen, choose_by_keys, hand_on_screen, new_app, screen_text, settle, sync
 
+from kirifuda.arena import Seating
 from kirifuda.bots import make_bot
-from kirifuda.bots.table import Seating
 from kirifuda.match import Match
 from kirifuda.records import load, replay
 from kirifuda.registry import available, make

@@ -9,8 +9,8 @@ import time
 import pytest
 from live import Client, LiveServer
 
+from kirifuda.arena import Seating
 from kirifuda.bots import make_bot
-from kirifuda.bots.table import Seating
 from kirifuda.match import Match
 from kirifuda.registry import available, make
 

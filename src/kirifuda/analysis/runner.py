@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..arena import Seating
 from ..bots import make_bot, make_cheating_bot
 from ..bots.base import CheatingBot, SearchBot
 from ..bots.registry import CHEAT_NAMES, kit_for
-from ..bots.table import Seating
 from ..match import Match
 from ..registry import make
 from . import events as E

@@ -1,8 +1,9 @@
 """Bots: they see their seat's information state and the legal actions, nothing else (../shared/STYLE.md).
 
 ``make_bot(name, game, seed)`` gives a bot by name (:data:`~kirifuda.bots.registry.BOT_NAMES`);
-``play_game`` seats bots at a match; :mod:`kirifuda.bots.info` builds information states;
-:mod:`kirifuda.bots.ismcts` is the one search; ``kirifuda.bots.<game>`` is each game's kit.
+:mod:`kirifuda.bots.info` builds information states; :mod:`kirifuda.bots.ismcts` is the one search; each game's
+kit is its registry entry's ``bots`` part. The referee's side — seating bots at a match — is :mod:`kirifuda.arena`,
+outside this package.
 """
 
 from .base import Bot, BotError, CheatingBot, HeuristicBot, RandomBot, SearchBot

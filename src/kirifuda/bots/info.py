@@ -15,11 +15,25 @@ construction, and tested mechanically (tests/bots/test_no_peeking.py). It holds
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..core import Observation, Seen, to_jsonable
-from ..match import SeatView
+
+
+class SeatHistory(Protocol):
+    """One seat's view of a game, as the referee hands it to a bot's tracker (:class:`kirifuda.match.SeatView`
+    is one): bots never import the match itself."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    def history(self) -> tuple[Seen, ...]: ...
+
+    def steps(self, start: int = 0) -> Iterator[tuple[Seen, Observation, Observation]]: ...
+
+    def observation(self) -> Observation: ...
 
 
 @dataclass(frozen=True)
@@ -65,7 +79,7 @@ class InfoTracker:
 
     __slots__ = ("_view", "_knowledge", "_done", "_game", "_options")
 
-    def __init__(self, view: SeatView, knowledge: Knowledge, *, game: str, options: dict[str, Any]) -> None:
+    def __init__(self, view: SeatHistory, knowledge: Knowledge, *, game: str, options: dict[str, Any]) -> None:
         if view.seat is None:
             raise ValueError("an information state belongs to a seat, not a spectator")
         self._view = view

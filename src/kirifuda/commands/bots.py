@@ -26,8 +26,8 @@ def suggest(
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
     """What a bot would play for the seat to act at the end of RECORD (出す手の提案)."""
+    from ..arena import Seating
     from ..bots import SearchBot, make_bot
-    from ..bots.table import Seating
     from ..records import ReplayError, load, replay
 
     try:

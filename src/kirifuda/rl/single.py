@@ -23,8 +23,8 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import registry
+from ..arena import Seating
 from ..bots import make_bot
-from ..bots.table import Seating
 from ..core import KirifudaError, Options
 from .aec import EPISODES, RENDER_MODES, check_choice, observation_space, render_table
 from .referee import GameOver, Referee, as_index

@@ -28,8 +28,8 @@ from rich.console import Console
 from rich.progress import Progress
 
 from .. import cards as C
+from ..arena import Seating
 from ..bots import make_bot
-from ..bots.table import Seating
 from ..games.anou import Root, Take
 from ..tricks import Play
 from .single import KirifudaGym, gym_env

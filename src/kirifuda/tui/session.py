@@ -4,7 +4,7 @@
 the :class:`~kirifuda.match.Match` (and so every state); what it hands a surface for a seat is that seat's
 presentation (:func:`~kirifuda.presentation.present` of its observation), its choices and its own history —
 never another seat's hand. Bots get their seat's information state through
-:class:`~kirifuda.bots.table.Seating`; a bot's thinking is split into :meth:`bot_turn` (gather its information
+:class:`~kirifuda.arena.Seating`; a bot's thinking is split into :meth:`bot_turn` (gather its information
 on the caller's thread) and :meth:`Turn.decide` (think, on any thread) so a surface can think off its UI thread.
 """
 
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from ..arena import Seating
 from ..bots import BotError, HeuristicBot, RandomBot, SearchBot, check_name, make_bot
 from ..bots.info import InfoState
 from ..bots.registry import Player
-from ..bots.table import Seating
 from ..core import Action, Game, KirifudaError
 from ..match import Match
 from ..presentation import choices, event, present

@@ -1,7 +1,7 @@
 """Bots at the browser game's tables: their thinking runs in a small process pool, off the event loop.
 
 A bot is given only its seat's :class:`~kirifuda.bots.info.InfoState` and legal actions (both pickle), exactly as
-at any other table (:mod:`kirifuda.bots.table`); the worker makes the bot by name (``make_bot``, cached per
+at any other table (:mod:`kirifuda.arena`); the worker makes the bot by name (``make_bot``, cached per
 process) and answers with the action's record text. ``random`` needs no thinking and answers in the server's own
 process. A bot that fails (a level whose game kit is not built yet raises ``NotImplementedError``) is replaced by
 the next of :data:`FALLBACKS`, with a log line saying so.

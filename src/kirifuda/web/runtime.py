@@ -29,8 +29,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..arena import Seating
 from ..bots import BotError, InfoState, check_name
-from ..bots.table import Seating
 from ..core import Action, Game, KirifudaError
 from ..match import Match
 from ..records import ReplayError, replay

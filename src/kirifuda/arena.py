@@ -1,20 +1,22 @@
-"""Bots seated at a match: each is asked for its decisions from its own seat's information state.
+"""The arena: bots seated at a match by the referee, each asked for its decisions from its own seat's information
+state.
 
-:class:`Seating` is the referee's side of the bot interface: it holds the :class:`~kirifuda.match.Match` (and so
-every state), keeps an :class:`~kirifuda.bots.info.InfoTracker` per seat, and hands each bot only its seat's
-:class:`~kirifuda.bots.info.InfoState` and legal actions. Cheating twins are seated only when
-``allow_cheats`` is given (the tournament's evaluation).
+:class:`Seating` is the referee's side of the bot interface, outside :mod:`kirifuda.bots` (which never sees a
+match): it holds the :class:`~kirifuda.match.Match` (and so every state), keeps an
+:class:`~kirifuda.bots.info.InfoTracker` per seat, and hands each bot only its seat's
+:class:`~kirifuda.bots.info.InfoState` and legal actions. Cheating twins are seated only when ``allow_cheats`` is
+given (the tournament's evaluation); only here is a cheating twin handed the true state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from ..core import Action, Game
-from ..match import Match
-from .base import Bot, BotError, CheatingBot
-from .info import InfoState, InfoTracker
-from .registry import knowledge_for
+from .bots.base import Bot, BotError, CheatingBot
+from .bots.info import InfoState, InfoTracker
+from .bots.registry import knowledge_for
+from .core import Action, Game
+from .match import Match
 
 Player = Bot | CheatingBot
 
