@@ -21,17 +21,14 @@ from collections.abc import Callable
 from .. import cards as C
 from ..core import Action, Game, chance_rng
 from ..games.cutin import (
-    DEAL,
     HARD,
     JOKER_BITS,
     JOKER_MASK,
     LAP,
     NATURAL_MASK,
-    OVER,
     PASS,
     SET_INFO,
     TOP,
-    WINNER,
     Cutin,
     CutinState,
     Pass,
@@ -233,24 +230,9 @@ class FastCutin:
                 if p.play(choice(p.legal())):
                     break
             scores.append(p.scores())
-            # cutin.md "A game": the next start player (C3 "rotate", or "winner")
-            start = p.first_out if game.options.next_start == WINNER else (start + 1) % game.n
-            state = CutinState(
-                phase=DEAL if k + 1 < game.deals_total else OVER,
-                deal_index=k + 1,
-                start_player=start,
-                leader=-1,
-                turn=-1,
-                hands=(0,) * game.n,
-                table=(),
-                passed=(),
-                lock_suit=None,
-                last_turn=(),
-                played=0,
-                rest=0,
-                first_out=None,
-                scores=tuple(scores),
-            )
+            # the next hand's start player and the state awaiting its deal, as the pure rules give them
+            start = game.next_start(start, p.first_out)
+            state = game.awaiting_deal(k + 1, start, tuple(scores))
         return tuple(scores), decisions
 
 

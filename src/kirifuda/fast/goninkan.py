@@ -44,11 +44,13 @@ from ..games.goninkan import (
     GoninkanState,
     RoundSetup,
     battle1_trump,
+    battle_scores,
     battle_value,
     next_players,
     opener,
     play_order,
     separate_partners,
+    trick_winner,
 )
 
 JOKER_BIT = 1 << JOKER
@@ -73,23 +75,6 @@ def canonical(m: int) -> list[int]:
     if m & JOKER_BIT:
         out.append(JOKER)
     return out
-
-
-def trick_winner(trick: list[tuple[int, int]], lead: int, trump: int, weak_joker: bool) -> int:
-    """rules §Battle 1 6: the Joker; else the highest trump; else the highest of the suit to follow. K1
-    "weakest": in trick 10 a led Joker is the lowest card of its named suit, a following one never wins."""
-    best, best_key = -1, -2
-    for i, (player, card) in enumerate(trick):
-        if card == JOKER:
-            if not weak_joker:
-                return player
-            key = ((lead == trump) * 64 + 32) if i == 0 else -1
-        else:
-            suit = card >> 4
-            key = (suit == trump) * 64 + (suit == lead) * 32 + (card & 15) + 1
-        if key > best_key:
-            best, best_key = player, key
-    return best
 
 
 class Rules:
@@ -481,9 +466,7 @@ class Position:
             sixteen=self.sixteen,
             sixteen_result=self.sixteen_result,
         )
-        nap_times, ally_times = (IN_PLAY - 2, 2) if self.rules.zero_sum else (1, 1)
-        napoleon = self.napoleon
-        return tuple(value * nap_times if napoleon >> p & 1 else -value * ally_times for p in range(self.rules.n))
+        return battle_scores(self.napoleon, value, players=self.rules.n, zero_sum=self.rules.zero_sum)
 
     def _end_battle(self) -> None:
         self.scores.append(self.battle_scores())

@@ -501,10 +501,16 @@ class Cutin(Game):
     # lifecycle
     def initial(self) -> CutinState:
         # cutin.md "A game": the first hand's start player is option first_dealer
+        return self.awaiting_deal(0, self.options.first_dealer, ())
+
+    def awaiting_deal(self, deal_index: int, start_player: int, scores: tuple[tuple[int, ...], ...]) -> CutinState:
+        """The state before hand ``deal_index`` (0-based) is dealt, ``start_player`` to lead it, ``scores`` the
+        hands played; the game is over once every hand is played (cutin.md "A game": as many hands as players).
+        The fast engine steps from hand to hand through it too."""
         return CutinState(
-            phase=DEAL,
-            deal_index=0,
-            start_player=self.options.first_dealer,
+            phase=DEAL if deal_index < self.deals_total else OVER,
+            deal_index=deal_index,
+            start_player=start_player,
             leader=-1,
             turn=-1,
             hands=(0,) * self.n,
@@ -515,8 +521,13 @@ class Cutin(Game):
             played=0,
             rest=0,
             first_out=None,
-            scores=(),
+            scores=scores,
         )
+
+    def next_start(self, start_player: int, first_out: int) -> int:
+        """Who starts the hand after one started by ``start_player`` in which ``first_out`` went out first."""
+        # cutin.md "A game": next_start "winner" (who went out first), else (C3) the left of the last start player
+        return first_out if self.options.next_start == WINNER else self.ring.next(start_player)
 
     def chance(self, state: CutinState) -> str | None:
         return "deal" if state.phase == DEAL else None
@@ -741,8 +752,7 @@ class Cutin(Game):
         scores = state.scores + (tuple(hand_score(h, scoring) for h in hands),)
         index = state.deal_index + 1
         over = index == self.deals_total
-        # cutin.md "A game": next_start "winner" (who went out first), else (C3) the left of the last start player
-        start = first_out if self.options.next_start == WINNER else self.ring.next(state.start_player)
+        start = self.next_start(state.start_player, first_out)
         return CutinState(
             phase=OVER if over else DEAL,
             deal_index=index,

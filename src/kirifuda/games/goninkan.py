@@ -40,6 +40,7 @@ Actions (../shared/spec/records.md): ``go`` ``come`` ``play QS`` ``play JK:H`` `
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -396,6 +397,33 @@ _SIDE_NAMES = {NAPOLEON: "napoleon", ALLIES: "allies"}
 
 
 # --- the game --------------------------------------------------------------------------------
+
+
+def battle_scores(napoleon: int, value: int, *, players: int, zero_sum: bool) -> tuple[int, ...]:
+    """Every player's score for a battle worth ``value`` (:func:`battle_value`) to the Napoleon side, whose
+    player ids are the bits of ``napoleon``. rules §Scoring: ``value`` to every Napoleon-side player, its negative
+    to every ally; G10 ``zero_sum`` (5 players): each ally settles with each Napoleon player (×3 and ×2)."""
+    nap_times, ally_times = (IN_PLAY - 2, 2) if zero_sum else (1, 1)
+    return tuple(value * nap_times if napoleon >> p & 1 else -value * ally_times for p in range(players))
+
+
+def trick_winner(trick: Sequence[tuple[int, int]], lead: int, trump: int, weak_joker: bool) -> int:
+    """Who wins a complete trick of ``(player, card)`` pairs (the one rule the fast engine and the bots call too).
+
+    rules §Battle 1 6: the Joker; else the highest trump; else the highest of the suit to follow. K1 "weakest": in
+    trick 10 a led Joker is the lowest card of its named suit, a following one never wins."""
+    best, best_key = -1, -2
+    for i, (player, card) in enumerate(trick):
+        if card == JOKER:
+            if not weak_joker:
+                return player
+            key = ((lead == trump) * 64 + 32) if i == 0 else -1
+        else:
+            suit = card >> 4 & 3
+            key = (suit == trump) * 64 + (suit == lead) * 32 + (card & 15) + 1
+        if key > best_key:
+            best, best_key = player, key
+    return best
 
 
 class Goninkan(Game):
@@ -782,29 +810,13 @@ class Goninkan(Game):
             )
         return self._complete_trick(state, hands, trick, lead)
 
-    def _trick_winner(self, trick: tuple[tuple[int, int], ...], lead: int, trump: int, weak_joker: bool) -> int:
-        """rules §Battle 1 6: the Joker; else the highest trump; else the highest of the suit to follow.
-        K1 "weakest": in trick 10 a led Joker is the lowest card of its named suit, a following one never wins."""
-        best, best_key = -1, -2
-        for i, (player, card) in enumerate(trick):
-            if card == JOKER:
-                if not weak_joker:
-                    return player
-                key = ((lead == trump) * 64 + 32) if i == 0 else -1
-            else:
-                suit = card >> 4 & 3
-                key = (suit == trump) * 64 + (suit == lead) * 32 + (card & 15) + 1
-            if key > best_key:
-                best, best_key = player, key
-        return best
-
     def _complete_trick(
         self, state: GoninkanState, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], lead: int
     ) -> GoninkanState:
         setup = state.setup
         index = len(state.history)
         weak = self.options.last_trick_joker == "weakest" and index == TRICKS - 1
-        winner = self._trick_winner(trick, lead, setup.trump, weak)
+        winner = trick_winner(trick, lead, setup.trump, weak)
         played = 0
         for _, card in trick:
             played |= 1 << card
@@ -905,10 +917,8 @@ class Goninkan(Game):
         return evolve(state, phase=DEAL, turn=-1, setup=nxt, scores=scores)
 
     def battle_scores(self, setup: RoundSetup, value: int) -> tuple[int, ...]:
-        """rules §Scoring: ``value`` to every Napoleon-side player, its negative to every ally;
-        ``zero_sum`` (5 players): each ally settles with each Napoleon player (×3 and ×2)."""
-        nap_times, ally_times = (IN_PLAY - 2, 2) if self.options.zero_sum else (1, 1)  # G10
-        return tuple(value * nap_times if setup.napoleon >> p & 1 else -value * ally_times for p in range(self.n))
+        """rules §Scoring and G10: each player's score for a battle worth ``value`` (:func:`battle_scores`)."""
+        return battle_scores(setup.napoleon, value, players=self.n, zero_sum=self.options.zero_sum)
 
     # views
     def observation(self, state: GoninkanState, seat: int | None) -> GoninkanObservation:
