@@ -79,13 +79,6 @@ def triples(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(combinations(range(size), PASS_SIZE))  # type: ignore[arg-type]
 
 
-def held_copy(hand: int, name: int) -> int:
-    """The copy of ``name`` that a play or pass takes from ``hand`` (the first copy before the second, KA10)."""
-    if hand >> name & 1:
-        return name
-    return name | COPY
-
-
 class Position:
     """A game of the family at one moment, mutable (see the module docstring). Field names follow
     :class:`~kirifuda.games.anarchy.AnarchyState`; ``names`` are each seat's card names in canonical order;
