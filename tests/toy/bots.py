@@ -41,6 +41,7 @@ class Kit(GameKit):
             won=obs.tricks_won,
             taken=obs.taken.mask,
             scores=obs.deal_scores,
+            lines=obs.deal_lines,
         )
 
     def heuristic(self, info: InfoState, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -24,12 +24,16 @@ from kirifuda.core import (
     NotationError,
     Observation,
     Options,
+    ScoreLine,
+    ScoreRule,
     deal_round,
     evolve,
+    line_totals,
     option,
     parse_words,
     replace_at,
     require_cards,
+    scored_lines,
 )
 from kirifuda.seats import Ring
 from kirifuda.tricks import Play, playable, trick_winner
@@ -41,6 +45,8 @@ DECK = tuple(
 )
 """J1: the twelve cards."""
 DEAL, PLAY, OVER = "deal", "play", "over"
+TRICKS_WON = ScoreRule("J5", "tricks won", "取ったトリック")
+"""J5, as the score lines name it."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,17 +67,16 @@ class JuniState:
     won: tuple[int, ...]  # tricks won this deal
     taken: int  # the cards of finished tricks (face down)
     scores: tuple[tuple[int, ...], ...]
+    lines: tuple[tuple[ScoreLine, ...], ...]  # each completed deal's score lines (sum: ``scores``)
 
 
 @dataclass(frozen=True)
 class JuniObservation(Observation):
-    """What one seat sees: its hand, the trick, the last trick, tricks won and the scores."""
+    """What one seat sees (besides the public fields of every observation): its hand, the trick, the last trick,
+    the cards of finished tricks and the tricks won."""
 
-    phase: str
-    to_act: tuple[int, ...]
     dealer: int
     hand: C.CardSet | None
-    hand_sizes: tuple[int, ...]
     lead_suit: str | None
     trick: tuple[tuple[int, str], ...]
     last_trick: tuple[tuple[int, str], ...]
@@ -79,8 +84,6 @@ class JuniObservation(Observation):
     tricks_won: tuple[int, ...]
     deal_number: int
     deals_total: int
-    deal_scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
 
 
 class Juni(Game):
@@ -98,9 +101,11 @@ class Juni(Game):
         return DECK
 
     def initial(self) -> JuniState:
-        return self._awaiting_deal(0, self.options.first_dealer, ())
+        return self._awaiting_deal(0, self.options.first_dealer, (), ())
 
-    def _awaiting_deal(self, index: int, dealer: int, scores: tuple[tuple[int, ...], ...]) -> JuniState:
+    def _awaiting_deal(
+        self, index: int, dealer: int, scores: tuple[tuple[int, ...], ...], lines: tuple[tuple[ScoreLine, ...], ...]
+    ) -> JuniState:
         return JuniState(
             phase=DEAL if index < self.options.deals else OVER,
             deal_index=index,
@@ -112,6 +117,7 @@ class Juni(Game):
             won=(0,) * PLAYERS,
             taken=0,
             scores=scores,
+            lines=lines,
         )
 
     def chance(self, state: JuniState) -> str | None:
@@ -176,8 +182,9 @@ class Juni(Game):
         taken = state.taken | C.mask(cards)
         if any(hands):
             return evolve(state, hands=hands, trick=(), last_trick=trick, turn=winner, won=won, taken=taken)
-        scores = (*state.scores, won)  # J5
-        after = self._awaiting_deal(state.deal_index + 1, self.ring.next(state.dealer), scores)
+        lines = tuple(line for seat in range(PLAYERS) for line in scored_lines(seat, ((TRICKS_WON, won[seat]),)))  # J5
+        scores = (*state.scores, line_totals(lines, PLAYERS))
+        after = self._awaiting_deal(state.deal_index + 1, self.ring.next(state.dealer), scores, (*state.lines, lines))
         return evolve(after, last_trick=trick, won=won, taken=taken)
 
     def observation(self, state: JuniState, seat: int | None) -> JuniObservation:
@@ -198,6 +205,7 @@ class Juni(Game):
             deals_total=self.options.deals,
             deal_scores=state.scores,
             totals=self.totals(state),
+            deal_lines=state.lines,
         )
 
     def reshuffle_unseen(self, state: JuniState, seat: int | None, rng: random.Random) -> JuniState:
@@ -213,3 +221,6 @@ class Juni(Game):
 
     def deal_scores(self, state: JuniState) -> tuple[tuple[int, ...], ...]:
         return state.scores
+
+    def score_lines(self, state: JuniState) -> tuple[tuple[ScoreLine, ...], ...]:
+        return state.lines
