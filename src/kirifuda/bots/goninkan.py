@@ -61,7 +61,6 @@ from ..fast.goninkan import (
     Position,
     Rules,
     canonical,
-    trick_winner,
 )
 from ..games.goninkan import (
     ALL_HONOURS,
@@ -85,6 +84,7 @@ from ..games.goninkan import (
     Sixteen,
     Trump,
     next_players,
+    trick_winner,
 )
 from .dealing import ConstrainedDeal, ImpossibleDeal
 from .info import InfoState, Knowledge

@@ -9,7 +9,7 @@ construction, and tested mechanically (tests/bots/test_no_peeking.py). It holds
 * ``observation``: the seat's observation now (the table, its hand, bids, captured cards, …);
 * ``knowledge``: what the seat has worked out from the history that the observation no longer shows (voids
   shown by failing to follow, where a passed card went, …) — a game's :class:`Knowledge` subclass, kept up to
-  date event by event by the game's kit (``kirifuda.bots.<game>``).
+  date event by event by the game's kit (its registry entry's ``bots`` part).
 """
 
 from __future__ import annotations

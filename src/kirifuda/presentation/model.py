@@ -1,7 +1,7 @@
 """The presentation model: a game's table as one seat sees it, in zones of cards and bilingual labels.
 
-Each game describes its table once (``kirifuda.presentation.<game module>.present``), from the seat's
-observation only; every surface — the ``--plain`` line mode, the full-screen terminal UI and the web page —
+Each game describes its table once (its presentation part's ``present``, :func:`kirifuda.registry.part`), from its
+seat's observation only; every surface — the ``--plain`` line mode, the full-screen terminal UI and the web page —
 draws these zones generically and never lays out a game of its own. Everything here is plain data (frozen
 dataclasses of strings, ints and tuples); :meth:`Table.to_json` is what the web page receives and
 :meth:`Table.from_json` reads it back. docs/presentation.md describes every zone of every game.

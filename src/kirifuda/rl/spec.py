@@ -10,7 +10,7 @@
   (:class:`~kirifuda.core.Seen`) and, when asked, its observation (``game.observation(state, seat)``, given as a
   thunk so an encoder that tracks the table from the history alone never pays for it).
 
-Each game module ``kirifuda.rl.<game module>`` subclasses :class:`Encoder` as ``Encoder`` and defines
+Each game's ``rl`` part (its registry entry's module) subclasses :class:`Encoder` as ``Encoder`` and defines
 ``layout(game)`` and ``action_texts(game)`` (see :mod:`kirifuda.rl.registry`).
 """
 
