@@ -458,7 +458,7 @@ def trick_winner(trick: Sequence[tuple[int, int]], lead: int, trump: int, weak_j
                 return player
             key = ((lead == trump) * 64 + 32) if i == 0 else -1
         else:
-            suit = card >> 4 & 3
+            suit = card >> 4  # a single deck: no copy flag above the suit bits
             key = (suit == trump) * 64 + (suit == lead) * 32 + (card & 15) + 1
         if key > best_key:
             best, best_key = player, key
