@@ -159,7 +159,7 @@ def test_sigterm_mid_deal_leaves_a_record_that_resumes(tmp_path):
 @sync
 async def test_a_game_saved_in_deal_one_resumes_in_the_full_screen_table_to_its_end(tmp_path):
     path = tmp_path / "g.json"
-    start_in_deal_one(path)
+    start_in_deal_one(path, moves=10)  # late in deal 1: the pilot plays its end and the whole of deal 2
     obj = load(path)
     match = replay(obj)
     seating = read_record(obj).seating

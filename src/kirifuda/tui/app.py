@@ -319,7 +319,7 @@ class PlayApp(TableApp):
         if viewer is not None:
             self.write_log(viewer, self.session.log(viewer))
         table = self.session.table(viewer)
-        found = result.summary(table) or result.from_table(table)
+        found = result.summary(table) or result.from_table(table, self.session.deal_scores())
         self.showing_result = True
         self.say(Text("配札が終わりました。Enterで続ける。", "The deal is over. Press Enter to continue."))
 

@@ -74,7 +74,7 @@ def run(session: Session, lang: str = "en", ask: Ask = input, say: Say = print) 
                     if viewer is not None:
                         catch_up(viewer)
                     table = session.table(viewer)
-                    say("\n".join(result.lines(table, lang, session.seat_label)))
+                    say("\n".join(result.lines(table, session.deal_scores(), lang, session.seat_label)))
                     if session.humans:
                         ask(f"{CONTINUE(lang)} ")
                     session.next_deal()
@@ -91,7 +91,7 @@ def run(session: Session, lang: str = "en", ask: Ask = input, say: Say = print) 
         viewer = session.viewer()
         table = session.table(viewer)
         if session.finished:
-            say("\n".join(result.lines(table, lang, session.seat_label)))
+            say("\n".join(result.lines(table, session.deal_scores(), lang, session.seat_label)))
         say(render(table, lang, session.seat_label))
         path = session.save()
         say(f"記録を保存しました: {path}" if lang == "ja" else f"Record saved: {path}")

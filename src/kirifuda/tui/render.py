@@ -174,12 +174,9 @@ def facts(table: Table, lang: str) -> RenderableType:
 
 def totals(table: Table, lang: str) -> RichText:
     """The running totals in one line (kept in view under the score sheet, however long the sheet grows)."""
-    out = RichText("合計 " if lang == "ja" else "total ", style="bold")
-    for i, seat in enumerate(table.seats):
-        if seat.score is None:
-            continue
-        if i:
-            out.append("  ")
-        out.append(f"{'席' if lang == 'ja' else 's'}{seat.seat} ", style="dim")
-        out.append(str(seat.score), style="bold")
+    out = RichText("合計" if lang == "ja" else "total", style="bold")
+    for seat in sorted(table.seats, key=lambda s: s.seat):
+        if seat.score is not None:
+            out.append(f" {'席' if lang == 'ja' else 's'}{seat.seat}:", style="dim")
+            out.append(str(seat.score), style="bold")
     return out

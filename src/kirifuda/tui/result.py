@@ -43,15 +43,12 @@ def summary(table: Table) -> Summary | None:
     )
 
 
-def from_table(table: Table) -> Summary:
+def from_table(table: Table, scores: Sequence[int]) -> Summary:
     """The result as far as the table itself shows it (for a table without a deal result): its zones — the
-    final position — and the score sheet's last row."""
+    final position — with the deal's ``scores`` and the totals."""
     zones = (*table.center, *(z for s in table.seats for z in s.zones))
-    sheet = table.sheet
-    totals = tuple(sheet.totals) if sheet is not None else tuple(s.score or 0 for s in table.seats)
-    last = sheet.rows[-1][1] if sheet is not None and sheet.rows else ()
-    scores = tuple(0 if v is None else v for v in last) or tuple(0 for _ in totals)
-    return Summary(END_OF_DEAL, zones, (), scores, totals, table.over)
+    totals = tuple(table.sheet.totals) if table.sheet is not None else tuple(s.score or 0 for s in table.seats)
+    return Summary(END_OF_DEAL, zones, (), tuple(scores), totals, table.over)
 
 
 END_OF_DEAL = Text("配札の終わり", "end of the deal")
@@ -61,9 +58,9 @@ def seat_head(seat: int, lang: str) -> str:
     return f"席{seat}" if lang == "ja" else f"s{seat}"
 
 
-def lines(table: Table, lang: str, names: Callable[[int], Text] | None = None) -> list[str]:
-    """The result as plain lines."""
-    found = summary(table) or from_table(table)
+def lines(table: Table, scores: Sequence[int], lang: str, names: Callable[[int], Text] | None = None) -> list[str]:
+    """The result as plain lines (``scores``: the deal's, for a table without a deal result)."""
+    found = summary(table) or from_table(table, scores)
     seats = list(range(len(found.totals)))
     out = [f"=== {found.title(lang)} ==="]
     out += [f"{zone.title(lang)}: {zone_text(zone, lang)}" for zone in found.zones]
