@@ -14,9 +14,10 @@ from kirifuda.core import Seen
 from kirifuda.games.anarchy import BID_JA
 from kirifuda.match import Match
 from kirifuda.registry import available, make
-from kirifuda.tui.app import CHOICE_KEYS, PlayApp
+from kirifuda.tui.app import CHOICE_KEYS, PlayApp, ViewApp
 from kirifuda.tui.screens import ResultScreen, TricksScreen
 from kirifuda.tui.session import Session, first_seat_with_cards, log_line, parse_seats
+from kirifuda.tui.viewer import Replay
 from kirifuda.tui.widgets import ChoiceList
 
 GAMES = available()
@@ -203,3 +204,27 @@ async def test_the_deal_result_waits_for_continue_before_the_next_deal(game_id, 
         assert not isinstance(app.screen, ResultScreen)
         if not session.finished:
             assert len(session.match.deals) == deals + 1
+
+
+@sync
+async def test_the_viewer_shows_the_deal_result_when_stepping_to_the_end_of_a_deal(tmp_path):
+    game = make("cutin")
+    match = Match(game, seed=6)
+    rng = random.Random(6)
+    while len(match.deals) < 2:
+        seat = min(match.to_act())
+        match.act(seat, rng.choice(match.legal_actions(seat)))
+    end = next(k for k, e in enumerate(match.events) if e.actor == "deal" and k)  # the step before deal 2 is dealt
+    replay = Replay(match)
+    assert replay.at_deal_end(end) and not replay.at_deal_end(end - 1)
+    app = ViewApp(replay, who=0, step=end - 1, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, ResultScreen)
+        await pilot.press("right")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        assert app.screen.found.scores == tuple(game.deal_scores(match.events[end - 1].after)[-1])
+        await pilot.press("enter", "right")
+        await pilot.pause()
+        assert app.step == end + 1 and not isinstance(app.screen, ResultScreen)

@@ -663,7 +663,7 @@ class PlayApp(TableApp):
             elif choice == "discard":
                 self.exit()
 
-        self.push_screen(QuitScreen(self.lang), answer)
+        self.push_screen(QuitScreen(self.lang, self.session.autosave), answer)
 
     def save_and_exit(self) -> None:
         self.save()
@@ -694,6 +694,7 @@ class ViewApp(TableApp):
         super().on_mount()
         self.query_one("#picker", CardRow).display = False
         self.redraw()
+        self.call_after_refresh(self.show_result)
 
     def game_rules(self) -> Text:
         return rules(self.replay.game)
@@ -714,10 +715,22 @@ class ViewApp(TableApp):
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(self.replay.length, self.step + delta))
         self.redraw()
+        self.show_result()
 
     def action_jump(self, where: int) -> None:
         self.step = self.replay.length if where < 0 else where
         self.redraw()
+        self.show_result()
+
+    def show_result(self) -> None:
+        """At the end of a deal (or of the game), how it ended — the same dialog as at the table (Enter closes)."""
+        replay, step = self.replay, self.step
+        if not (replay.at_deal_end(step) and replay.deal_scores(step)):
+            return
+        table = replay.table(self.who, step)
+        self.push_screen(
+            ResultScreen(result.summary(table) or result.from_table(table, replay.deal_scores(step)), self.lang)
+        )
 
     def action_cycle(self) -> None:
         viewers = self.replay.viewers()

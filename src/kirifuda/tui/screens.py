@@ -61,9 +61,10 @@ class QuitScreen(ModalScreen[str]):
         Binding("escape,c", "answer('stay')", show=False),
     ]
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, autosaved: bool = False) -> None:
         super().__init__()
         self.lang = lang
+        self.autosaved = autosaved  # the record is saved after every action: leaving loses nothing
 
     def compose(self) -> ComposeResult:
         ja = self.lang == "ja"
@@ -73,7 +74,10 @@ class QuitScreen(ModalScreen[str]):
             )
             with Horizontal(classes="buttons"):
                 yield Button("保存して終了 (s)" if ja else "Save and quit (s)", id="save", variant="primary")
-                yield Button("保存せず終了 (d)" if ja else "Quit without saving (d)", id="discard", variant="error")
+                if self.autosaved:
+                    yield Button("終了(記録は保存済み) (d)" if ja else "Quit (the record is saved) (d)", id="discard")
+                else:
+                    yield Button("保存せず終了 (d)" if ja else "Quit without saving (d)", id="discard", variant="error")
                 yield Button("続ける (Esc)" if ja else "Keep playing (Esc)", id="stay")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
