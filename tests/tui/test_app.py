@@ -271,7 +271,7 @@ async def test_a_whole_deal_by_keys_then_save_resume_and_replay(game_id, tmp_pat
             await settle(app, pilot)
             assert session.match.actions[before][1] == action
         assert isinstance(app.screen, ResultScreen), "the end of the deal waits for the person"
-        assert str(app.screen.found.totals[0]) in screen_text(app)
+        assert str(app.screen.result.totals[0]) in screen_text(app)
         await pilot.press("enter")
         await settle(app, pilot)
         sheet = session.table(app.viewer).sheet

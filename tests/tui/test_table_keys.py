@@ -190,12 +190,15 @@ async def test_the_deal_result_waits_for_continue_before_the_next_deal(game_id, 
         assert session.at_deal_end or session.finished
         state = session.match.state
         scores = game.deal_scores(state)[-1]
-        shown = app.screen.found
+        shown = app.screen.result
+        assert shown == session.table(app.viewer).result, "the presentation model's result, as the seat sees it"
         assert shown.scores == tuple(scores) and shown.totals == tuple(game.totals(state))
         text = screen_text(app)
         assert "Result" in text and "Continue" in text
+        for line in shown.lines:
+            assert line.name("en") in text
         for score in scores:
-            assert str(score) in text
+            assert f"{score:+d}" in text
         deals = len(session.match.deals)
         left = session.match.observation(app.viewer).hand
         assert sorted(hand_on_screen(app)) == sorted(left.texts() if left else []), "no card of the next deal"
@@ -216,7 +219,7 @@ async def test_the_viewer_shows_the_deal_result_when_stepping_to_the_end_of_a_de
         match.act(seat, rng.choice(match.legal_actions(seat)))
     end = next(k for k, e in enumerate(match.events) if e.actor == "deal" and k)  # the step before deal 2 is dealt
     replay = Replay(match)
-    assert replay.at_deal_end(end) and not replay.at_deal_end(end - 1)
+    assert replay.table(0, end).result is not None and replay.table(0, end - 1).result is None
     app = ViewApp(replay, who=0, step=end - 1, lang="en")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -224,7 +227,7 @@ async def test_the_viewer_shows_the_deal_result_when_stepping_to_the_end_of_a_de
         await pilot.press("right")
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
-        assert app.screen.found.scores == tuple(game.deal_scores(match.events[end - 1].after)[-1])
+        assert app.screen.result.scores == tuple(game.deal_scores(match.events[end - 1].after)[-1])
         await pilot.press("enter", "right")
         await pilot.pause()
         assert app.step == end + 1 and not isinstance(app.screen, ResultScreen)

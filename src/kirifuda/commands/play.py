@@ -216,14 +216,10 @@ def view(
     who = SPECTATOR if spectator else (OPEN if seat is None else seat)
     if plain:
         from ..presentation.text import render
-        from ..tui import result
 
         for line in replay.log(who, at):
             print(line(language))
-        table = replay.table(who, at)
-        if replay.at_deal_end(at) and replay.deal_scores(at):
-            print("\n".join(result.lines(table, replay.deal_scores(at), language)))
-        print(render(table, language))
+        print(render(replay.table(who, at), language))  # at a deal's end, with its result
         return
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail(

@@ -33,7 +33,7 @@ from textual.worker import Worker, WorkerState
 from ..core import Action, KirifudaError
 from ..presentation import rules
 from ..presentation.model import Choice, Table, Text, Zone
-from . import render, result
+from . import render
 from .screens import BotFailedScreen, HandoverScreen, QuitScreen, ResultScreen, RulesScreen, TricksScreen
 from .session import SAVE_SIGNALS, Session, Turn, completed, decide
 from .viewer import OPEN, Replay, Who, who_label
@@ -318,8 +318,11 @@ class PlayApp(TableApp):
         viewer = self.viewer
         if viewer is not None:
             self.write_log(viewer, self.session.log(viewer))
-        table = self.session.table(viewer)
-        found = result.summary(table) or result.from_table(table, self.session.deal_scores())
+        found = self.session.table(viewer).result
+        if found is None:  # pragma: no cover - the model sets it at every deal's end (tests/presentation)
+            if then is not None:
+                then()
+            return
         self.showing_result = True
         self.say(Text("配札が終わりました。Enterで続ける。", "The deal is over. Press Enter to continue."))
 
@@ -724,13 +727,9 @@ class ViewApp(TableApp):
 
     def show_result(self) -> None:
         """At the end of a deal (or of the game), how it ended — the same dialog as at the table (Enter closes)."""
-        replay, step = self.replay, self.step
-        if not (replay.at_deal_end(step) and replay.deal_scores(step)):
-            return
-        table = replay.table(self.who, step)
-        self.push_screen(
-            ResultScreen(result.summary(table) or result.from_table(table, replay.deal_scores(step)), self.lang)
-        )
+        found = self.replay.table(self.who, self.step).result
+        if found is not None:
+            self.push_screen(ResultScreen(found, self.lang))
 
     def action_cycle(self) -> None:
         viewers = self.replay.viewers()

@@ -4,7 +4,7 @@
 its own); :func:`run` plays a :class:`~.session.Session`: it shows what the bots did as the person's seat saw it,
 draws the table and the numbered choices when a person is to act, and reads a number (``3`` takes the third
 choice) or an action in record notation. ``help`` lists the commands; ``quit`` saves and stops. When a deal ends
-it prints how it ended (:mod:`.result`) and waits for Enter before the next deal.
+it prints how it ended (the table's deal result) and waits for Enter before the next deal.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from collections.abc import Callable, Sequence
 from ..core import KirifudaError
 from ..presentation import rules
 from ..presentation.model import Choice, Text
-from ..presentation.text import choice_lines, render
-from . import result
+from ..presentation.text import choice_lines, render, result_text
 from .session import BotFailed, Session, decide, save_on_signals
 
 Ask = Callable[[str], str]
@@ -73,8 +72,9 @@ def run(session: Session, lang: str = "en", ask: Ask = input, say: Say = print) 
                     viewer = session.viewer()
                     if viewer is not None:
                         catch_up(viewer)
-                    table = session.table(viewer)
-                    say("\n".join(result.lines(table, session.deal_scores(), lang, session.seat_label)))
+                    found = session.table(viewer).result
+                    if found is not None:
+                        say("\n".join(result_text(found, lang)))
                     if session.humans:
                         ask(f"{CONTINUE(lang)} ")
                     session.next_deal()
@@ -89,10 +89,7 @@ def run(session: Session, lang: str = "en", ask: Ask = input, say: Say = print) 
         except (KeyboardInterrupt, EOFError):
             say("中断しました" if lang == "ja" else "Stopped.")
         viewer = session.viewer()
-        table = session.table(viewer)
-        if session.finished:
-            say("\n".join(result.lines(table, session.deal_scores(), lang, session.seat_label)))
-        say(render(table, lang, session.seat_label))
+        say(render(session.table(viewer), lang, session.seat_label))  # at the end, with the last deal's result
         path = session.save()
         say(f"記録を保存しました: {path}" if lang == "ja" else f"Record saved: {path}")
 

@@ -14,9 +14,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from ..presentation.model import Text, Zone
+from ..presentation.model import DealResult, Text, Zone
 from . import render
-from .result import DEAL_SCORE, TOTAL, Summary, seat_head
 
 KEYS = Text(
     """キー操作
@@ -138,42 +137,48 @@ class HandoverScreen(ModalScreen[None]):
 
 
 CONTINUE = Text("続ける", "Continue")
+DEAL_SCORE = Text("この配札の得点", "this deal")
+TOTAL = Text("合計", "total")
 
 
-def result_table(found: Summary, lang: str, names: Callable[[int], Text] | None = None) -> RichTable:
-    """The rule × seat table of a deal's result, then the deal's scores and the totals."""
+def result_table(result: DealResult, lang: str, names: Callable[[int], Text] | None = None) -> RichTable:
+    """The rule × seat table of a deal's result (the rule's id and name; · where a rule gave a seat nothing), then
+    the deal's scores and the totals after it."""
     table = RichTable(box=None, padding=(0, 1), show_edge=False)
     table.add_column("")
-    for seat in range(len(found.totals)):
-        head = seat_head(seat, lang) + ("" if names is None else f"\n{names(seat)(lang)}")
+    for seat in range(len(result.totals)):
+        head = (f"席{seat}" if lang == "ja" else f"s{seat}") + ("" if names is None else f"\n{names(seat)(lang)}")
         table.add_column(head, justify="right")
-    for name, amounts in found.lines:
-        table.add_row(name(lang), *(str(a) for a in amounts))
-    table.add_row(RichText(DEAL_SCORE(lang), style="bold"), *(RichText(str(v), style="bold") for v in found.scores))
-    table.add_row(RichText(TOTAL(lang), style="bold"), *(RichText(str(v), style="bold") for v in found.totals))
+    for line in result.lines:
+        label = RichText(f"{line.rule} ", style="dim")
+        label.append(line.name(lang))
+        table.add_row(label, *("·" if a is None else f"{a:+d}" for a in line.amounts))
+    table.add_row(RichText(DEAL_SCORE(lang), style="bold"), *(RichText(f"{v:+d}", style="bold") for v in result.scores))
+    table.add_row(RichText(TOTAL(lang), style="bold"), *(RichText(str(v), style="bold") for v in result.totals))
     return table
 
 
 class ResultScreen(ModalScreen[None]):
     """How a deal ended (結果 result): the final position, each seat's score by rule, the deal's scores and the
-    totals. The next deal waits until Continue (Enter)."""
+    totals after it (the presentation model's :class:`~kirifuda.presentation.model.DealResult`). The next deal
+    waits until Continue (Enter, or the button)."""
 
     BINDINGS = [Binding("enter,space,escape", "close", show=False)]
 
-    def __init__(self, found: Summary, lang: str, names: Callable[[int], Text] | None = None) -> None:
+    def __init__(self, result: DealResult, lang: str, names: Callable[[int], Text] | None = None) -> None:
         super().__init__()
-        self.found = found
+        self.result = result
         self.lang = lang
         self.names = names
 
     def compose(self) -> ComposeResult:
-        lang, found = self.lang, self.found
-        heading = Text(f"結果 — {found.title.ja}", f"Result — {found.title.en}")
+        lang, result = self.lang, self.result
+        over = Text("  ゲーム終了", "  game over") if result.over else Text("", "")
         with VerticalScroll(id="dialog", classes="result"):
-            yield Label(heading(lang), id="result-title")
-            parts: list[RenderableType] = [render.zone(z, lang) for z in found.zones]
+            yield Label(f"{result.title(lang)}{over(lang)}", id="result-title")
+            parts: list[RenderableType] = [render.zone(z, lang) for z in result.zones]
             yield Static(Group(*parts), id="result-zones")
-            yield Static(result_table(found, lang, self.names), id="result-scores")
+            yield Static(result_table(result, lang, self.names), id="result-scores")
             with Horizontal(classes="buttons"):
                 yield Button(f"{CONTINUE(lang)} (Enter)", id="continue", variant="primary")
 

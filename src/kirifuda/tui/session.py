@@ -191,11 +191,6 @@ class Session:
         if not self.at_deal_end:
             self.match.resolve_chance()
 
-    def deal_scores(self) -> tuple[int, ...]:
-        """Each seat's score in the last deal completed (Gonin-kan: battle); empty before the first ends."""
-        scores = self.game.deal_scores(self.match.state)
-        return tuple(scores[-1]) if scores else ()
-
     def next_deal(self) -> None:
         """Continue after the end of a deal: deal the next one (and what chance follows it)."""
         self.match.resolve_chance()

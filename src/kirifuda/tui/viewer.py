@@ -44,17 +44,6 @@ class Replay:
         seat = None if who == SPECTATOR else who
         return [event(self.game, seen) for seen in self.match.view(seat).history()[:step]]
 
-    def at_deal_end(self, step: int) -> bool:
-        """True when ``step`` is the end of a deal (the next deal pending) or of the game: its result is shown."""
-        state = self.state(step)
-        game = self.game
-        return game.is_over(state) or (game.chance(state) == "deal" and bool(game.deal_scores(state)))
-
-    def deal_scores(self, step: int) -> tuple[int, ...]:
-        """Each seat's score in the last deal completed by ``step``."""
-        scores = self.game.deal_scores(self.state(step))
-        return tuple(scores[-1]) if scores else ()
-
     def viewers(self) -> list[Who]:
         """Every way to look at the record, in the order ``v`` cycles through them."""
         return [OPEN, SPECTATOR, *range(self.game.seat_count)]
