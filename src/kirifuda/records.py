@@ -246,21 +246,30 @@ def save(match: Match, path: str | Path, *, seating: Seating | None = None) -> P
     return path
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""One JSON encoder for every line (``json.dumps`` builds a new one per call: too slow to autosave a long game)."""
+
+
+def _action_line(entry: Any) -> str:
+    """``[seat, "text"]`` exactly as ``json.dumps`` writes it, without building an encoder."""
+    if isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[1], str):
+        who, text = entry
+        if type(who) is int:
+            return f"[{who}, {_ENCODE(text)}]"
+    return _ENCODE(entry)
+
+
 def dumps(record: dict[str, Any]) -> str:
     """A record as JSON text, readable by people: one deal hand and one action per line."""
     head = {k: v for k, v in record.items() if k not in ("deals", "actions")}
     lines = ["{"]
     for k, v in head.items():
-        lines.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},")
+        lines.append(f"  {json.dumps(k)}: {_ENCODE(v)},")
     lines.append('  "deals": [')
-    deals = record.get("deals", [])
-    for i, d in enumerate(deals):
-        lines.append("    " + json.dumps(d, ensure_ascii=False) + ("," if i < len(deals) - 1 else ""))
+    lines.append(",\n".join("    " + _ENCODE(d) for d in record.get("deals", [])))
     lines.append("  ],")
     lines.append('  "actions": [')
-    acts = record.get("actions", [])
-    for i, a in enumerate(acts):
-        lines.append("    " + json.dumps(a, ensure_ascii=False) + ("," if i < len(acts) - 1 else ""))
+    lines.append(",\n".join("    " + _action_line(a) for a in record.get("actions", [])))
     lines.append("  ]")
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(line for line in lines if line) + "\n"

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from driver import SHORT, SIZE, choose_by_keys, hand_on_screen, new_app, screen_text, settle, sync
+from swaps import random_match, swapped
 
 from kirifuda.core import Seen
 from kirifuda.games.anarchy import BID_JA
@@ -231,3 +232,22 @@ async def test_the_viewer_shows_the_deal_result_when_stepping_to_the_end_of_a_de
         await pilot.press("enter", "right")
         await pilot.pause()
         assert app.step == end + 1 and not isinstance(app.screen, ResultScreen)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_tricks_and_the_log_a_seat_is_shown_do_not_change_with_cards_it_cannot_see(game_id):
+    game = make(game_id, SHORT.get(game_id, {}))
+    rng = random.Random(game_id)
+    checked = 0
+    for seed in range(8):
+        match = random_match(game, seed, 40, rng)
+        seat = min(match.to_act()) if match.to_act() else 0
+        other = swapped(match, seat, rng)
+        if other is None:
+            continue
+        seats = ["random"] * game.seat_count
+        here, there = Session(match, seats), Session(other, seats)
+        assert here.tricks(seat) == there.tricks(seat)
+        assert here.log(seat) == there.log(seat)
+        checked += 1
+    assert checked, "some swap of unseen cards was found"
