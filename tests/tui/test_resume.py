@@ -69,9 +69,12 @@ def test_the_record_keeps_the_seating_and_resume_restores_it(tmp_path):
         {"player": "bot", "bot": "heuristic", "name": "heuristic"},
         {"player": "bot", "bot": "random", "name": "random"},
     ]
+    record["seating"][1]["name"] = "Aki"  # a name, as the browser writes it
+    path.write_text(json.dumps(record))
     out = kirifuda("play", "--resume", str(path), "--plain", "--lang", "en", stdin="1\nquit\n")
     assert out.returncode == 0, out.stderr
     assert "seat 1 >" in out.stdout, "the person is back at seat 1"
+    assert "Seat 1 (Aki)" in out.stdout and "Seat 2 (heuristic)" in out.stdout
     assert load(path)["seating"] == record["seating"]
     # --seats overrides the record's seating
     out = kirifuda("play", "--resume", str(path), "--plain", "--seats", "me,random,random,random", stdin="quit\n")
@@ -184,3 +187,23 @@ async def test_a_game_saved_in_deal_one_resumes_in_the_full_screen_table_to_its_
     final = replay(load(path))
     assert final.finished and len(final.deals) == 2
     assert final.game.totals(final.state) == session.game.totals(session.match.state)
+
+
+@sync
+async def test_sigterm_saves_the_full_screen_game_and_stops_it(tmp_path):
+    game_id, options = TWO_DEALS
+    path = tmp_path / "app.json"
+    seats = SEATS.split(",")
+    session = Session(Match(make(game_id, options), seed=3), seats, record_path=path, autosave=True)
+    app = PlayApp(session, lang="en", delay=0)
+    before = signal.getsignal(signal.SIGTERM)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        os.kill(os.getpid(), signal.SIGTERM)  # the app's handler on its event loop: save, then stop
+        for _ in range(50):
+            await pilot.pause()
+            if app.return_code is not None:
+                break
+    assert app.return_code == 128 + signal.SIGTERM
+    assert replay(load(path)).actions == session.match.actions
+    assert signal.getsignal(signal.SIGTERM) in (before, signal.SIG_DFL), "the handler is gone with the app"

@@ -124,6 +124,9 @@ def play(
             parse_seats(",".join(entries), match.game)
         else:
             entries = parse_seats(seats, match.game, person=first_seat_with_cards(match))
+            if seating is not None:  # --seats overrides: names stay where the same player sits
+                kept, kept_names = seats_of(seating)
+                names = [name if kept[s] == entries[s] else None for s, name in enumerate(kept_names)]
         check_name(hint_bot)
     except (SeatError, BotError) as e:
         fail(e)
