@@ -22,7 +22,8 @@ The analysis extra's pandas and duckdb are for designers reading the game table;
 class MissingExtra(ImportError):
     """``what`` needs the extra ``extra``, and the modules ``missing`` of it are not installed.
 
-    ``str(error)`` is the English message, ``ja`` its Japanese twin, :meth:`bilingual` both (one line each)."""
+    ``str(error)`` is the English message, ``ja`` its Japanese twin; :meth:`bilingual` gives both and then the
+    command that installs the extra on a line of its own (a narrow terminal wraps the sentences, not the command)."""
 
     def __init__(self, what: str, extra: str, missing: tuple[str, ...]) -> None:
         self.what = what
@@ -30,18 +31,13 @@ class MissingExtra(ImportError):
         self.missing = missing
         self.command = f"pip install 'kirifuda[{extra}]'"
         modules = ", ".join(missing)
-        super().__init__(
-            f"{what} needs kirifuda's optional dependencies [{extra}] (not installed: {modules}). "
-            f"Install them with: {self.command}",
-            name=missing[0],
-        )
-        self.ja = (
-            f"{what} には kirifuda の追加パッケージ [{extra}] が必要です(未インストール: {modules})。"
-            f"インストール: {self.command}"
-        )
+        self.english = f"{what} needs kirifuda's optional dependencies [{extra}] (not installed: {modules})."
+        self.japanese = f"{what} には追加パッケージ [{extra}] が必要です(未インストール: {modules})。"
+        super().__init__(f"{self.english} Install them with: {self.command}", name=missing[0])
+        self.ja = f"{self.japanese}インストール: {self.command}"
 
     def bilingual(self) -> str:
-        return f"{self.ja}\n{self}"
+        return f"{self.japanese}\n{self.english}\nインストール / install: {self.command}"
 
 
 def missing(extra: str, modules: tuple[str, ...] | None = None) -> tuple[str, ...]:
