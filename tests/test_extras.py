@@ -96,7 +96,9 @@ def test_the_all_extra_is_every_users_extra_and_no_tool():
     extras = PROJECT["project"]["optional-dependencies"]
     (requirement,) = (Requirement(text) for text in extras["all"])
     assert requirement.name == "kirifuda"
-    assert requirement.extras == set(extras) - TOOLS - {"all"} == set(EXTRAS)
+    users = set(extras) - TOOLS - {"all"}
+    assert requirement.extras == users, "a new extra goes into `all` (a user's part) or into TOOLS here (a developer's)"
+    assert users == set(EXTRAS), "each user's extra is in kirifuda.extras.EXTRAS, whose require() names it"
 
 
 def test_version_has_one_source_the_package_and_the_command_prints_it():
