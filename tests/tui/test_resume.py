@@ -48,6 +48,7 @@ def start_in_deal_one(path, *, moves: int = 2) -> None:
     assert len(match.deals) == 1 and not match.finished
 
 
+@pytest.mark.slow  # runs kirifuda in subprocesses, a game and its resumption
 def test_resume_in_the_line_mode_plays_every_later_deal_to_the_end(tmp_path):
     path = tmp_path / "g.json"
     start_in_deal_one(path)
@@ -59,6 +60,7 @@ def test_resume_in_the_line_mode_plays_every_later_deal_to_the_end(tmp_path):
     assert "Game over" in out.stdout
 
 
+@pytest.mark.slow  # runs kirifuda in subprocesses, a game and its resumption
 def test_the_record_keeps_the_seating_and_resume_restores_it(tmp_path):
     path = tmp_path / "g.json"
     start_in_deal_one(path)
@@ -116,6 +118,7 @@ def test_a_malformed_seating_is_a_clear_error(seating, message):
     assert error.value.index is None
 
 
+@pytest.mark.slow  # runs kirifuda in subprocesses, a game and its resumption
 def test_the_replay_json_of_a_seated_record_is_unchanged(tmp_path):
     path = tmp_path / "g.json"
     start_in_deal_one(path)
@@ -127,6 +130,7 @@ def test_the_replay_json_of_a_seated_record_is_unchanged(tmp_path):
     assert seated.returncode == 0 and seated.stdout == kirifuda("replay", str(bare), "--json").stdout
 
 
+@pytest.mark.slow  # runs kirifuda in subprocesses, a game and its resumption
 def test_sigterm_mid_deal_leaves_a_record_that_resumes(tmp_path):
     path = tmp_path / "killed.json"
     game_id, options = TWO_DEALS
