@@ -251,3 +251,22 @@ def test_the_tricks_and_the_log_a_seat_is_shown_do_not_change_with_cards_it_cann
         assert here.log(seat) == there.log(seat)
         checked += 1
     assert checked, "some swap of unseen cards was found"
+
+
+@sync
+async def test_with_only_bots_at_the_table_the_result_stays_a_moment_then_play_goes_on(tmp_path, monkeypatch):
+    import kirifuda.tui.app as app_module
+
+    monkeypatch.setattr(app_module, "WATCH_PAUSE", 0.3)
+    game = make("anarchy-bomb", {"players": 4, "deals": 2})
+    session = Session(Match(game, seed=2), ["random"] * 4, record_path=tmp_path / "watch.json")
+    app = PlayApp(session, lang="en", delay=0)
+    seen = False
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(2000):
+            await pilot.pause()
+            seen = seen or isinstance(app.screen, ResultScreen)
+            if len(session.match.deals) == 2:
+                break
+        assert seen, "the first deal's result was shown"
+        assert len(session.match.deals) == 2, "and play went on by itself"
