@@ -14,12 +14,17 @@ Everything here is imported on first use, so ``import kirifuda`` stays cheap and
 for the others.
 """
 
-# --- the public API (a block of its own: other sections of this file stay independent of it) ---------------
 from __future__ import annotations
 
 import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+"""kirifuda's version, its one source: the wheel's metadata reads it (pyproject.toml, [tool.setuptools.dynamic]) and
+``kirifuda --version`` prints it."""
+
+# --- the public API (a block of its own: other sections of this file stay independent of it) ---------------
 
 if TYPE_CHECKING:
     from .core import Game, IllegalAction, KirifudaError, Options
