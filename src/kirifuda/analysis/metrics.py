@@ -8,6 +8,7 @@ same bots, with its interval, so the deal's luck cancels.
 
 Definitions (docs/analysis.md explains them for designers):
 
+* ``mean_total`` — the mean of the seats' totals: the level of scores (what a seat scores in a game);
 * ``advantage.seatS`` — seat S's total minus the mean total of its table (0 for every seat in a fair game);
   ``win.seatS`` its win share (ties shared), ``rank.seatS`` its normalised rank (1 top, 0 bottom, fair 0.5);
 * ``position_edge.pP`` — per deal, the score of the seat at position P from the dealer (0: the dealer or start
@@ -20,7 +21,8 @@ Definitions (docs/analysis.md explains them for designers):
   deal (:mod:`.events`).
 
 Intervals: Student's t for means (:func:`kirifuda.analysis.tournament.interval`), Wilson's score interval for
-shares of yes/no outcomes (:func:`wilson`).
+shares of yes/no outcomes (:func:`wilson`: win shares, with a tie's share counted as its fraction of a win;
+deal top shares over deals; the last deal deciding): 60 wins of 60 → [0.94, 1], not [1, 1].
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ def game_metrics(
     out: dict[str, float] = {}
     mean_total = statistics.fmean(row.totals)
     ranks, wins = normalised_ranks(row.totals), win_shares(row.totals)
+    out["mean_total"] = mean_total
     for seat in range(n):
         out[f"total.seat{seat}"] = row.totals[seat]
         out[f"advantage.seat{seat}"] = row.totals[seat] - mean_total
@@ -189,7 +192,7 @@ def summarise(rows: Sequence[GameRow], *, planned: int | None = None) -> dict[st
             "bot": sorted({r.seats[s] for r in main}),
             "total": interval([m[f"total.seat{s}"] for m in per_game]),
             "advantage": interval([m[f"advantage.seat{s}"] for m in per_game]),
-            "win_share": share([m[f"win.seat{s}"] for m in per_game]),
+            "win_share": wilson(sum(m[f"win.seat{s}"] for m in per_game), len(per_game)),
             "rank": share([m[f"rank.seat{s}"] for m in per_game]),
             "distribution": distribution([float(r.totals[s]) for r in main]),
         }
@@ -203,7 +206,10 @@ def summarise(rows: Sequence[GameRow], *, planned: int | None = None) -> dict[st
             {
                 "position": p,
                 "edge": interval([m[f"position_edge.p{p}"] for m in per_game if f"position_edge.p{p}" in m]),
-                "deal_win_share": share([m[f"deal_win.p{p}"] for m in per_game if f"deal_win.p{p}" in m]),
+                "deal_win_share": wilson(
+                    sum(m[f"deal_win.p{p}"] * m["deals"] for m in per_game if f"deal_win.p{p}" in m),
+                    sum(int(m["deals"]) for m in per_game if f"deal_win.p{p}" in m),
+                ),
             }
             for p in positions
         ],
@@ -229,6 +235,8 @@ def summarise(rows: Sequence[GameRow], *, planned: int | None = None) -> dict[st
         "margin": interval([m["margin"] for m in per_game]),
     }
     out["events"] = event_table(first.game, main, names, per_game)
+    keys = sorted({k for m in per_game for k in m}, key=_metric_order)
+    out["metrics"] = _intervals(per_game, keys)  # every per-game metric's mean: the sweep's plots read these
     if skill:
         out["skill"] = skill_sensitivity(skill)
     return out
@@ -315,7 +323,7 @@ def skill_sensitivity(rows: Sequence[GameRow]) -> dict[str, Any]:
             "edge": interval(edge),
             "vs_random": interval(gain),
             "rank": share(rank),
-            "win_share": share(win),
+            "win_share": wilson(sum(win), len(win)),
             "fair_win_share": 1 / len(group[0].totals),
         }
     return out
@@ -351,11 +359,11 @@ def paired(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, An
     skill_a = [r for r in rows_a if r.group.startswith("skill:")]
     skill_b = [r for r in rows_b if r.group.startswith("skill:")]
     if skill_a and skill_b:
-        out["skill"] = _paired_skill(skill_a, skill_b)
+        out["skill"] = paired_skill(skill_a, skill_b)
     return out
 
 
-def _paired_skill(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, Any]:
+def paired_skill(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, Any]:
     """Per skill level, B − A of the skilled bot's edge over its random table, paired by seed."""
 
     def edges(rows: Sequence[GameRow]) -> dict[tuple[str, int], float]:
@@ -376,8 +384,8 @@ def _paired_skill(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[
     return {level: {"edge": interval(v)} for level, v in levels.items()}
 
 
-_ORDER = ("total", "advantage", "win", "rank", "dealer_edge", "position_edge", "deal_win", "deals", "decisions",
-          "seconds", "lead_changes", "last_deal_decided", "margin", "event", "event_value")  # fmt: skip
+_ORDER = ("mean_total", "total", "advantage", "win", "rank", "dealer_edge", "position_edge", "deal_win", "deals",
+          "decisions", "seconds", "lead_changes", "last_deal_decided", "margin", "event", "event_value")  # fmt: skip
 
 
 def _metric_order(metric: str) -> tuple[int, str]:
