@@ -25,7 +25,7 @@ from ..bots.table import Seating
 from ..match import Match
 from ..registry import make
 from . import events as E
-from .parallel import default_jobs, ordered_map
+from .parallel import default_jobs, interrupts_deferred, ordered_map
 
 __all__ = ["GameRow", "GameSpec", "InterruptedRun", "default_jobs", "leadership", "play_spec", "run"]
 
@@ -171,10 +171,11 @@ def run(
     rows: list[GameRow] = []
     try:
         for row in _rows(specs, jobs, ray, progress):
-            if keep:
-                rows.append(row)
-            if sink is not None:
-                sink(row)
+            with interrupts_deferred():  # a finished game is kept and written whole
+                if keep:
+                    rows.append(row)
+                if sink is not None:
+                    sink(row)
     except KeyboardInterrupt:
         raise InterruptedRun(rows, len(specs)) from None
     return rows
