@@ -209,6 +209,7 @@ def execute(
     progress: Callable[[int], None] | None = None,
     command: str | None = None,
     png: bool = False,
+    figures: bool = True,
 ) -> Outcome:
     """Play the plan's games into ``out/games.parquet`` and write the report beside it (module docstring)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -221,6 +222,7 @@ def execute(
         rows,
         out,
         png=png,
+        figures=figures,
         planned=len(p.specs),
         meta={
             "command": command or shlex.join(["kirifuda", *sys.argv[1:]]),
@@ -238,7 +240,13 @@ def execute(
 
 
 def build_report(
-    rows: Sequence[runner.GameRow], out: Path, *, planned: int, meta: dict[str, Any], png: bool = False
+    rows: Sequence[runner.GameRow],
+    out: Path,
+    *,
+    planned: int,
+    meta: dict[str, Any],
+    png: bool = False,
+    figures: bool = True,
 ) -> Outcome:
     """The report of ``rows`` (read from a game table) in ``out``: every variant's summary, and each variant
     after the first compared with the first (:mod:`.verdict`), paired where both deal the same cards."""
@@ -275,7 +283,7 @@ def build_report(
         "finished": len(rows),
         "interrupted": len(rows) < planned,
     }
-    html, document = report.write(out, variants, comparisons=comparisons, meta=document_meta, png=png)
+    html, document = report.write(out, variants, comparisons=comparisons, meta=document_meta, png=png, figures=figures)
     return Outcome(out=out, html=html, document=document, finished=len(rows), planned=planned)
 
 

@@ -51,38 +51,45 @@ def write(
     comparisons: Sequence[dict[str, Any]] = (),
     meta: dict[str, Any],
     png: bool = False,
+    figures: bool = True,
 ) -> tuple[Path, dict[str, Any]]:
     """Write report.json, the figures (SVG; and PNG with ``png``) and report.html into ``out``; returns the
     HTML's path and the document (report.json's content). ``comparisons``: each variant after the first
-    against the first (:mod:`.verdict`)."""
+    against the first (:mod:`.verdict`); ``figures`` False: the numbers without the figures (a quick check)."""
     out.mkdir(parents=True, exist_ok=True)
     plots.FORMATS[:] = ["svg", "png"] if png else ["svg"]
     summaries = [(v.name, v.summary) for v in variants]
     by_rows = [(v.name, v.rows) for v in variants]
     sweep = meta.get("sweep")
-    figures: dict[str, str | None] = {
-        "seats": plots.seats(summaries, out),
-        "dealer": plots.dealer(summaries, out),
-        "totals": plots.totals(by_rows, out),
-        "deal_scores": plots.deal_scores(by_rows, out),
-        "length": plots.length(by_rows, out),
-        "leadership": plots.leadership(by_rows, out),
-        "events": plots.events(summaries, out),
-        "skill": plots.skill(summaries, out),
-    }
-    if sweep:
-        figures["sweep"] = plots.sweep(summaries, comparisons, out, key=sweep["key"])
+    drawn: dict[str, str | None] = (
+        {}
+        if not figures
+        else {
+            "seats": plots.seats(summaries, out),
+            "dealer": plots.dealer(summaries, out),
+            "totals": plots.totals(by_rows, out),
+            "deal_scores": plots.deal_scores(by_rows, out),
+            "length": plots.length(by_rows, out),
+            "leadership": plots.leadership(by_rows, out),
+            "events": plots.events(summaries, out),
+            "skill": plots.skill(summaries, out),
+        }
+    )
+    if not figures:
+        pass
+    elif sweep:
+        drawn["sweep"] = plots.sweep(summaries, comparisons, out, key=sweep["key"])
     elif len(comparisons) == 1:
         ab = comparisons[0]
-        figures["ab_balance"] = plots.forest(
+        drawn["ab_balance"] = plots.forest(
             ab, out, name="ab_balance", prefixes=("mean_total", "advantage", "position_edge"),
             title="B − A: level of scores, seat and dealer advantage", unit="points (95% CI)",
         )  # fmt: skip
-        figures["ab_flow"] = plots.forest(
+        drawn["ab_flow"] = plots.forest(
             ab, out, name="ab_flow", prefixes=("deals", "decisions", "lead_changes", "last_deal_decided", "margin"),
             title="B − A: length and flow of the game", unit="per game (95% CI)",
         )  # fmt: skip
-        figures["ab_events"] = plots.forest(
+        drawn["ab_events"] = plots.forest(
             ab, out, name="ab_events", prefixes=("event",), title="B − A: scoring events per deal",
             unit="occurrences per deal (95% CI)",
         )  # fmt: skip
@@ -96,7 +103,7 @@ def write(
         "comparisons": list(comparisons),
         "verdict": [c["verdict"] for c in comparisons],
         "ab": comparisons[0] if len(comparisons) == 1 and not sweep else None,
-        "figures": {k: v for k, v in figures.items() if v},
+        "figures": {k: v for k, v in drawn.items() if v},
     }
     document = finite(document)
     (out / "report.json").write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -108,9 +108,23 @@ def module_for(game_id: str) -> Any:
     return importlib.import_module(f"{__name__}.{name}")
 
 
-def collect(match: Match) -> Facts:
-    """The :class:`Facts` of a finished (or interrupted: its completed deals only) match."""
-    collector: Callable[[Match], Facts] = module_for(match.game.id).collect
+def known_id(game: Any) -> str | None:
+    """The game id whose events module reads ``game``: its own, else the nearest base class's (a variant of a
+    game defined by subclassing it, as a test's planted game is); None when no module knows it."""
+    for cls in type(game).__mro__:
+        game_id = getattr(cls, "id", None)
+        if game_id in MODULES:
+            return str(game_id)
+    return None
+
+
+def collect(match: Match) -> Facts | None:
+    """The :class:`Facts` of a finished (or interrupted: its completed deals only) match; None for a game no
+    module here knows."""
+    game_id = known_id(match.game)
+    if game_id is None:
+        return None
+    collector: Callable[[Match], Facts] = module_for(game_id).collect
     return collector(match)
 
 
@@ -121,7 +135,10 @@ def descriptions(game_id: str) -> dict[str, Description]:
 
 
 def describe(game_id: str, name: str) -> Description | None:
-    """The description of one event name (an exact entry, else its family's ``prefix:``)."""
+    """The description of one event name (an exact entry, else its family's ``prefix:``); None where the game
+    has no events module."""
+    if game_id not in MODULES:
+        return None
     table = descriptions(game_id)
     if name in table:
         return table[name]
