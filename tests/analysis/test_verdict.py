@@ -15,7 +15,7 @@ from kirifuda import registry
 from kirifuda.analysis import analyze as A
 from kirifuda.analysis import verdict as V
 from kirifuda.analysis.metrics import wilson
-from kirifuda.core import option
+from kirifuda.core import ScoreLine, ScoreRule, option
 from kirifuda.games.cutin import Cutin, CutinOptions
 
 # --- the statistics ---------------------------------------------------------------------------------
@@ -89,6 +89,9 @@ class PlantedOptions(CutinOptions):
     label: str = option("plain", "tagged", doc="a name that changes nothing in play")
 
 
+BONUS = ScoreRule("P1", "planted bonus", "仕込みのボーナス")
+
+
 class Planted(Cutin):
     """Cut-in with a test's planted effect: ``bonus`` points to seat 0 every hand."""
 
@@ -101,6 +104,10 @@ class Planted(Cutin):
     def deal_scores(self, state: Any) -> tuple[tuple[int, ...], ...]:
         bonus = self.options.bonus
         return tuple((s[0] + bonus, *s[1:]) for s in super().deal_scores(state))
+
+    def score_lines(self, state: Any) -> tuple[tuple[ScoreLine, ...], ...]:
+        extra = (BONUS.line(0, self.options.bonus),) if self.options.bonus else ()
+        return tuple(lines + extra for lines in super().score_lines(state))
 
 
 @pytest.fixture
@@ -130,8 +137,12 @@ def test_a_planted_bonus_to_one_seat_is_named_in_the_verdict(planted, tmp_path):
     assert "seat 0's edge" in changed["advantage.seat0"]["en"] and "rose by 9.00" in changed["advantage.seat0"]["en"]
     assert "席0の有利" in changed["advantage.seat0"]["ja"]
     assert "no effect detected" not in v["headline"]["en"]
-    # the scoring events and the length are untouched: nothing else in play changed
-    assert not any(m.startswith(("event", "deals", "decisions")) for m in changed)
+    # the planted rule's own score line: once a hand, worth 3, all to the dealer-independent seat 0
+    assert changed["event.rule:P1"]["difference"] == pytest.approx(1.0)
+    assert changed["event_value.rule:P1"]["difference"] == pytest.approx(3.0)
+    assert "planted bonus" in changed["event_value.rule:P1"]["en"]
+    # the other scoring events and the length are untouched: nothing else in play changed
+    assert not any(m.startswith(("deals", "decisions")) or (m.startswith("event") and "P1" not in m) for m in changed)
 
 
 def test_an_option_that_changes_nothing_yields_no_effect_detected(planted, tmp_path, capsys):

@@ -18,7 +18,9 @@ Definitions (docs/analysis.md explains them for designers):
 * ``lead_changes``, ``last_deal_decided`` (1/0) — :func:`kirifuda.analysis.runner.leadership`; ``margin`` —
   the winner's total minus the runner-up's (0 on a tie): how decisive the game was;
 * ``event.NAME`` — occurrences of a scoring event per deal, and ``event_value.NAME`` the sum of its values per
-  deal (:mod:`.events`).
+  deal (:mod:`.events`); ``event.rule:ID`` / ``event_value.rule:ID`` are the game's own score lines: how
+  often scoring rule ID gave a seat points per deal, and the points it gave per deal (the event table adds
+  whom: its points per deal by position from the dealer).
 
 Intervals: Student's t for means (:func:`kirifuda.analysis.tournament.interval`), Wilson's score interval for
 shares of yes/no outcomes (:func:`wilson`: win shares, with a tie's share counted as its fraction of a win;
@@ -262,11 +264,15 @@ def event_table(
     deals = sum(len(r.deal_scores) for r in rows)
     values: dict[str, list[float]] = defaultdict(list)
     by_seat: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    # per position from the dealer: the event's value summed over the deals, to divide by the deals seen
+    by_position: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     for r in rows:
         for e in r.events or ():
             values[e["name"]].append(e["value"])
             if e["seat"] is not None:
                 by_seat[e["name"]][e["seat"]].append(e["value"])
+                if r.positions and e["deal"] < len(r.positions):
+                    by_position[e["name"]][r.positions[e["deal"]][e["seat"]]] += e["value"]
     if per_game is None:
         per_game = [game_metrics(r, names) for r in rows]
     out = []
@@ -286,6 +292,8 @@ def event_table(
                 "by_seat": {
                     str(seat): {"count": len(v), "value": interval(v)} for seat, v in sorted(by_seat[name].items())
                 },
+                # whom it helped: its value per deal at each position from the dealer (0: the dealer)
+                "by_position": {str(p): v / deals for p, v in sorted(by_position[name].items())} if deals else {},
             }
         )
     return out

@@ -367,7 +367,15 @@ def _variant_sections(document: dict[str, Any], v: dict[str, Any], *, many: bool
     )
     parts.append(
         _table(
-            ["event", "イベント", "rule 規則", "count", "per deal", "mean value 値の平均"],
+            [
+                "event",
+                "イベント",
+                "rule 規則",
+                "count",
+                "per deal",
+                "mean value 値の平均",
+                "value per deal by position 位置別(親=0)",
+            ],
             [
                 [
                     f"<code>{html.escape(e['name'])}</code><br>{html.escape(e['en'])}",
@@ -376,6 +384,7 @@ def _variant_sections(document: dict[str, Any], v: dict[str, Any], *, many: bool
                     _num(e["count"]),
                     _ci(e["per_deal"], zero_line=None),
                     _ci(e["value"], zero_line=None),
+                    " · ".join(f"{p}: {_num(v)}" for p, v in (e.get("by_position") or {}).items()),
                 ]
                 for e in s["events"]
             ],

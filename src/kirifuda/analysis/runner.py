@@ -132,7 +132,10 @@ def play_spec(spec: GameSpec) -> GameRow:
                 if seat_roles is not None:
                     roles.append(list(seat_roles))
     seconds = time.perf_counter() - start
-    facts = E.collect(match) if spec.events else None
+    facts = None
+    if spec.events:
+        facts = E.collect(match) or E.Facts()
+        facts.events.extend(E.score_line_events(game, match.state))
     return GameRow(
         game=spec.game,
         options=game.options.to_dict(),
