@@ -2,9 +2,8 @@
 
 **Per game** (:func:`game_metrics`) a flat dict of scalars — what a seat scored, how far the dealer beat the
 table, how long the game ran, how the lead changed, how often each scoring event happened. The balance report
-(:func:`summarise`) gives the mean of each over games with a 95 % confidence interval; the A/B report
-(:func:`paired`) gives the mean of the *paired* difference B − A over games played on the same deal seed by the
-same bots, with its interval, so the deal's luck cancels.
+(:func:`summarise`) gives the mean of each over games with a 95 % confidence interval; comparisons of variants
+(B − A, paired by seed where both deal the same cards) are :mod:`.verdict`'s.
 
 Definitions (docs/analysis.md explains them for designers):
 
@@ -342,33 +341,6 @@ def skill_sensitivity(rows: Sequence[GameRow]) -> dict[str, Any]:
 
 def pair_key(row: GameRow) -> tuple[str, int, int, int]:
     return (row.group, row.lineup, row.rotation, row.seed)
-
-
-def paired(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, Any]:
-    """Paired differences B − A of every per-game metric, over games with the same group, lineup, rotation and
-    deal seed in both variants (those finished in both, after an interrupt)."""
-    a_by = {pair_key(r): r for r in rows_a if r.group in ("", "main")}
-    b_by = {pair_key(r): r for r in rows_b if r.group in ("", "main")}
-    keys = sorted(a_by.keys() & b_by.keys())
-    names = event_names([*a_by.values(), *b_by.values()])
-    valued = valued_names([*a_by.values(), *b_by.values()])
-    diffs: dict[str, list[float]] = defaultdict(list)
-    same_winners = 0
-    for key in keys:
-        ma, mb = game_metrics(a_by[key], names, valued), game_metrics(b_by[key], names, valued)
-        for metric in ma.keys() & mb.keys():
-            diffs[metric].append(mb[metric] - ma[metric])
-        same_winners += a_by[key].winners == b_by[key].winners
-    metrics = {
-        metric: interval(values) for metric, values in sorted(diffs.items(), key=lambda kv: _metric_order(kv[0]))
-    }
-    out: dict[str, Any] = {"pairs": len(keys), "metrics": metrics}
-    out["same_winners"] = wilson(same_winners, len(keys))
-    skill_a = [r for r in rows_a if r.group.startswith("skill:")]
-    skill_b = [r for r in rows_b if r.group.startswith("skill:")]
-    if skill_a and skill_b:
-        out["skill"] = paired_skill(skill_a, skill_b)
-    return out
 
 
 def paired_skill(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, Any]:
