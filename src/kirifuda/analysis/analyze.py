@@ -272,7 +272,9 @@ def build_report(
             if skill_a and skill_b:
                 comparison["skill"] = metrics.paired_skill(skill_a, skill_b)
         comparison["baseline"], comparison["other"] = base.name, other.name
-        comparison["verdict"] = V.verdict(meta["game"], comparison, baseline=base.name, other=other.name)
+        comparison["verdict"] = V.verdict(
+            meta["game"], comparison, baseline=_label(base, base, meta), other=_label(other, base, meta)
+        )
         comparison["sample_size"] = V.sample_size(comparison)
         comparisons.append(comparison)
     document_meta = {
@@ -285,6 +287,14 @@ def build_report(
     }
     html, document = report.write(out, variants, comparisons=comparisons, meta=document_meta, png=png, figures=figures)
     return Outcome(out=out, html=html, document=document, finished=len(rows), planned=planned)
+
+
+def _label(variant: report.Variant, base: report.Variant, meta: dict[str, Any]) -> str:
+    """A variant's name for the verdict: a sweep's ``KEY=VALUE``; else its name and the options it changes."""
+    if meta.get("sweep") or variant is base:
+        return variant.name
+    changed = {k: v for k, v in variant.options.items() if base.options.get(k) != v}
+    return f"{variant.name} ({', '.join(f'{k}={json.dumps(v, ensure_ascii=False)}' for k, v in changed.items())})"
 
 
 def _version() -> str:

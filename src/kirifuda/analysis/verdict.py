@@ -261,7 +261,9 @@ def compare(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow], *, paired: boo
             result = welch_test(values_a, values_b)
         result["a"] = statistics.fmean(values_a)
         result["b"] = statistics.fmean(values_b)
-        result["tested"] = tested(metric)
+        # a metric the same in every game of both variants (Anou's three deals) cannot show a change
+        result["constant"] = len({*values_a, *values_b}) == 1
+        result["tested"] = tested(metric) and not result["constant"]
         results[metric] = result
     q = benjamini_hochberg({m: r["p"] for m, r in results.items() if r["tested"]})
     for metric, r in results.items():
@@ -331,12 +333,22 @@ def describe(game_id: str, metric: str) -> dict[str, str]:
     elif head in ("event", "event_value"):
         d = _event_description(game_id, tail)
         en_name, ja_name = (d.en, d.ja) if d else (tail, tail)
-        en, ja = (
-            (f"“{en_name}” per deal", f"「{ja_name}」の1ディールあたりの回数")
-            if head == "event"
-            else (f"points from “{en_name}” per deal", f"「{ja_name}」の1ディールあたりの値")
-        )
-        en, ja = f"{en} ({tail})", f"{ja}({tail})"
+        if tail.startswith(E.RULE_PREFIX):  # a score line: how often the rule scored a seat, and its points
+            rule = tail.removeprefix(E.RULE_PREFIX)
+            en, ja = (
+                (
+                    f"seats scored by “{en_name}” ({rule}) per deal",
+                    f"「{ja_name}」({rule})で得点した席の1ディールあたりの数",
+                )
+                if head == "event"
+                else (f"points from “{en_name}” ({rule}) per deal", f"「{ja_name}」({rule})の1ディールあたりの点")
+            )
+        else:
+            en, ja = (
+                (f"“{en_name}” per deal ({tail})", f"「{ja_name}」の1ディールあたりの回数({tail})")
+                if head == "event"
+                else (f"“{en_name}” summed per deal ({tail})", f"「{ja_name}」の1ディールあたりの値の合計({tail})")
+            )
     else:
         en = ja = metric_label(metric)
     return {"en": en, "ja": ja}
@@ -380,6 +392,11 @@ TOPICS = (
 )  # fmt: skip
 
 
+def _topic_index(metric: str) -> int:
+    head = metric.split(".", 1)[0]
+    return next((k for k, (_, heads, _en, _ja) in enumerate(TOPICS) if head in heads), len(TOPICS))
+
+
 def verdict(game_id: str, comparison: dict[str, Any], *, baseline: str, other: str) -> dict[str, Any]:
     """The findings of one comparison (module docstring): ``changed``, ``unchanged``, ``more_games``, each a list
     of findings with ``metric`` (where one metric), ``en`` and ``ja``; ``headline`` in both languages."""
@@ -392,7 +409,8 @@ def verdict(game_id: str, comparison: dict[str, Any], *, baseline: str, other: s
         sd = r.get("sd") or 0.0
         return abs(r["mean"]) / sd if sd and math.isfinite(sd) else math.inf
 
-    changed.sort(key=lambda m: (-size(m), _order(m)))
+    # the game's headline topics first (level, seats, dealer, length, flow), then the events; biggest first
+    changed.sort(key=lambda m: (_topic_index(m), -size(m), _order(m)))
     out_changed = []
     for m in changed:
         r, words, share = metrics[m], describe(game_id, m), _is_share(m)
@@ -436,6 +454,19 @@ def verdict(game_id: str, comparison: dict[str, Any], *, baseline: str, other: s
                 "80 % power",
                 "ja": f"{ja}: {rest_ja}({len(quiet)}項目)。最も感度の低い「{w['ja']}」でも "
                 f"{_fmt(mde, share)} の変化なら80%の検出力で見えたはず",
+            }
+        )
+    fixed = [m for m, r in metrics.items() if r.get("constant") and tested(m)]
+    if fixed:
+        en_list = ", ".join(f"{describe(game_id, m)['en']} ({_fmt(metrics[m]['a'])})" for m in fixed)
+        ja_list = "、".join(f"{describe(game_id, m)['ja']}({_fmt(metrics[m]['a'])})" for m in fixed)
+        out_unchanged.append(
+            {
+                "topic": "fixed",
+                "metrics": fixed,
+                "mde": 0.0,
+                "en": f"Fixed by the rules, the same in every game of both: {en_list}",
+                "ja": f"規則で決まっていて両方のすべてのゲームで同じ: {ja_list}",
             }
         )
     more = []
