@@ -4,6 +4,7 @@ detected"."""
 
 from __future__ import annotations
 
+import html
 import json
 import math
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from kirifuda import registry
 from kirifuda.analysis import analyze as A
 from kirifuda.analysis import verdict as V
 from kirifuda.analysis.metrics import wilson
+from kirifuda.commands.analysis import print_verdict
 from kirifuda.core import ScoreLine, ScoreRule, option
 from kirifuda.games.cutin import Cutin, CutinOptions
 
@@ -117,18 +119,25 @@ def planted(monkeypatch):
     return Planted.id
 
 
-def _verdict(game: str, vs: dict[str, Any], tmp_path) -> dict[str, Any]:
+def _verdict(game: str, vs: dict[str, Any], tmp_path, capsys) -> dict[str, Any]:
     p = A.plan(game, {}, vs_options=vs, bots=["random"], games=5, skill=[])
     outcome = A.execute(p, tmp_path, jobs=1, command="test", figures=False)
     document = json.loads((tmp_path / "report.json").read_text())
     assert document["verdict"] == outcome.document["verdict"]  # the JSON written is the one returned
     [v] = document["verdict"]
-    assert "verdict" in (tmp_path / "report.html").read_text().lower()
+    # the terminal and the page list the same findings as report.json
+    capsys.readouterr()
+    print_verdict(document)
+    terminal = capsys.readouterr().out
+    page = (tmp_path / "report.html").read_text()
+    for finding in [v["headline"], *v["changed"], *v["unchanged"], *v["more_games"]]:
+        assert finding["en"] in terminal and finding["ja"] in terminal
+        assert html.escape(finding["en"]) in page
     return v
 
 
-def test_a_planted_bonus_to_one_seat_is_named_in_the_verdict(planted, tmp_path):
-    v = _verdict(planted, {"bonus": 3}, tmp_path)
+def test_a_planted_bonus_to_one_seat_is_named_in_the_verdict(planted, tmp_path, capsys):
+    v = _verdict(planted, {"bonus": 3}, tmp_path, capsys)
     assert v["paired"]
     changed = {f["metric"]: f for f in v["changed"]}
     # 3 points a hand, 4 hands: seat 0 +12, the table's mean +3, seat 0's edge over it +9
@@ -146,7 +155,7 @@ def test_a_planted_bonus_to_one_seat_is_named_in_the_verdict(planted, tmp_path):
 
 
 def test_an_option_that_changes_nothing_yields_no_effect_detected(planted, tmp_path, capsys):
-    v = _verdict(planted, {"label": "tagged"}, tmp_path)
+    v = _verdict(planted, {"label": "tagged"}, tmp_path, capsys)
     assert v["changed"] == [] and "no effect detected" in v["headline"]["en"]
     assert "効果は検出されず" in v["headline"]["ja"]
     assert {f["topic"] for f in v["unchanged"]} >= {"level", "seats", "length"}
