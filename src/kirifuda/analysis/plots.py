@@ -253,11 +253,12 @@ def sweep(
     """One small panel per metric: its mean and 95 % CI at each value of the swept option. The headline
     metrics, then every metric some comparison found changed; a metric constant across the run is left out."""
     changed = [m for c in comparisons for m, r in c["metrics"].items() if r.get("changed")]
-    heads = [m for m in summaries[0][1]["metrics"] if m.split(".", 1)[0] in SWEEP_HEADS]
+    heads = list(dict.fromkeys(m for _, s in summaries for m in s["metrics"] if m.split(".", 1)[0] in SWEEP_HEADS))
     chosen = list(dict.fromkeys([*heads, *changed]))
     shown = []
+    never = {"mean": 0.0, "ci": [0.0, 0.0]}  # an event a value never saw happened 0 times (as the comparisons count)
     for m in chosen:
-        cis = [s["metrics"].get(m) for _, s in summaries]
+        cis = [s["metrics"].get(m, never if m.startswith("event") else None) for _, s in summaries]
         values = [c for c in cis if c is not None]
         if len({round(c["mean"], 9) for c in values}) < 2 and all(c["ci"][0] == c["ci"][1] for c in values):
             continue  # the same constant at every value: nothing to draw

@@ -125,7 +125,8 @@ th { background: #f4f4f4; } td.l, th.l { text-align: left; }
 .sig { font-weight: 600; } img { max-width: 100%; } code { background: #f4f4f4; padding: 0 .2em; }
 .ja { color: #444; } pre { overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
 .scroll { overflow-x: auto; max-width: 100%; } .verdict { border: 2px solid #888; padding: .4em 1.2em;
-  background: #fafafa; } .verdict li { margin: .25em 0; } code { overflow-wrap: anywhere; }
+  background: #fafafa; } .verdict li { margin: .25em 0; } .verdict h2 { margin-top: .6em; }
+code { overflow-wrap: anywhere; }
 """
 
 
