@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ..core import PILES
 from ..match import Match
 from ..registry import make
 from . import events as E
@@ -170,7 +171,8 @@ def deal_overlap(
     game_id: str, options_a: dict[str, Any], options_b: dict[str, Any], seeds: Sequence[int]
 ) -> dict[str, Any]:
     """Whether the two variants deal the same cards on the same seeds: both first deals of up to
-    :data:`OVERLAP_SEEDS` seeds, compared seat by seat. ``paired`` only when every hand is the same."""
+    :data:`OVERLAP_SEEDS` seeds, compared seat by seat and pile by pile. ``paired`` only when every hand and
+    pile is the same (later deals come from the same seed in the same order, so they follow the first)."""
     game_a, game_b = make(game_id, options_a), make(game_id, options_b)
     shared: list[int] = []
     sizes: list[int] = []
@@ -182,8 +184,8 @@ def deal_overlap(
             continue
         checked += 1
         a, b = deals_a[0], deals_b[0]
-        if len(a.hands) != len(b.hands):
-            same = False
+        if len(a.hands) != len(b.hands) or any(Counter(getattr(a, p)) != Counter(getattr(b, p)) for p in PILES):
+            same = False  # the rest, a spare or a dummy stock differs
         for hand_a, hand_b in zip(a.hands, b.hands, strict=False):
             common = sum((Counter(hand_a) & Counter(hand_b)).values())
             shared.append(common)
@@ -203,9 +205,11 @@ def pairing_words(overlap: dict[str, Any]) -> dict[str, str]:
     """How a comparison was made, for the reader."""
     if overlap["paired"]:
         return {
-            "en": f"Paired: both variants deal the same cards on every seed (checked on {overlap['seeds_checked']} "
-            "seeds), so each difference is taken seed by seed and the deal's luck cancels.",
-            "ja": f"対応あり: 両バリアントは同じシードで同じ札を配る({overlap['seeds_checked']}シードで確認)。"
+            "en": "Paired: both variants deal the same cards on the same seed (checked on the first deal of "
+            f"{overlap['seeds_checked']} seeds), so each difference is taken seed by seed and the deal's luck "
+            "cancels.",
+            "ja": "対応あり: 両バリアントは同じシードで同じ札を配る"
+            f"({overlap['seeds_checked']}シードの最初のディールで確認)。"
             "差はシードごとに取るので配札の運が打ち消される。",
         }
     if overlap["seats"][0] != overlap["seats"][1]:
