@@ -534,7 +534,7 @@ def sample_size(comparison: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     seen: set[str] = set()
     for key in GUIDANCE:
-        candidates = [m for m in metrics if m == key or m.startswith(key + ".")]
+        candidates = [m for m in metrics if (m == key or m.startswith(key + ".")) and not metrics[m].get("constant")]
         if not candidates:
             continue
         m = max(candidates, key=lambda c: metrics[c].get("sd") or 0.0)
