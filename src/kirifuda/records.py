@@ -17,7 +17,7 @@ from .core import Deal, DealError, Game, KirifudaError
 from .match import RECORD_FORMAT, LoggedAction, Match
 from .registry import make
 
-RECORD_KEYS = {"format", "game", "options", "seed", "deals", "actions"}
+RECORD_KEYS = {"format", "game", "options", "seed", "deals", "actions", "seating"}
 
 
 class ReplayError(KirifudaError):
