@@ -1,12 +1,17 @@
 """The browser game in a real browser: Debian's chromium driven by Playwright (installed by ``make setup``).
 
-One chromium for the module. A whole deal of every game id against bots, by clicking; the lobby's form and joining
-an open seat; two players at one Anarchy table (the simultaneous reveal); a player who leaves and comes back (the
-bot takes over and hands the seat back); the replay page; a phone-sized screen; the language switch."""
+One chromium for the module. A whole deal of every game id against bots, by clicking — at every turn each legal
+choice lies inside the window at 1366×800 and at 390×844, and the focus stays in the table after each action —,
+then the deal's result dialog (issue 18) until Continue; the lobby's form and joining an open seat, and the form
+keeping what was typed while the lists refresh; two players at one Anarchy table (the simultaneous reveal); a
+player who leaves and comes back (the bot takes over and hands the seat back); the replay page (its slider drags,
+its buttons keep the focus, the result at the end); a phone-sized screen; the language switch; names shown as
+text; play again."""
 
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -38,6 +43,12 @@ SETTLED = """() => {
   return app.dataset.sent !== 'true' && (app.dataset.legal !== '0' || app.dataset.finished === 'true'
     || Number(app.dataset.deals) > 0);
 }"""
+SIZES = [(1366, 800), (390, 844)]
+CHOICES = "#app button[data-action], #app button[data-select]"
+FOCUS_IN_TABLE = """() => { const a = document.activeElement;
+  return a !== null && a !== document.body && (document.getElementById('app').contains(a)
+    || document.getElementById('dialogs').contains(a)); }"""
+RESULT = re.compile("result|結果")
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +87,7 @@ def click_a_choice(page: Any, rng: random.Random) -> None:
             " || (a.dataset.sent !== 'true' && document.querySelector('.error')); }",
             arg=version,
         )
+        assert page.evaluate(FOCUS_IN_TABLE), "the focus left the table after an action"
         return
     cards = page.locator("#app button[data-select]:not([disabled])")
     assert cards.count(), "a seat to act has nothing to click"
@@ -110,6 +122,23 @@ def every_choice_names_its_action(page: Any) -> int:
     return len(names)
 
 
+def choices_outside_the_window(page: Any) -> list[Any]:
+    """The legal choices (buttons) of the seat whose bounding box is not wholly inside the window, at each size."""
+    outside = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(30)
+        boxes = page.locator(CHOICES).evaluate_all(
+            "bs => bs.map(b => { const r = b.getBoundingClientRect();"
+            " return [b.dataset.action || b.dataset.select, r.left, r.top, r.right, r.bottom]; })"
+        )
+        assert boxes, "a seat to act has no choice to click"
+        outside += [
+            (width, height, box) for box in boxes if box[1] < 0 or box[2] < 0 or box[3] > width or box[4] > height
+        ]
+    return outside
+
+
 @pytest.mark.parametrize("game_id", available())
 def test_a_whole_deal_against_bots_by_clicking(server, page, game_id):
     game = make(game_id)
@@ -119,17 +148,39 @@ def test_a_whole_deal_against_bots_by_clicking(server, page, game_id):
     page.wait_for_function(SETTLED, timeout=60_000)
     assert app(page, "seat") == "0"
     named: list[int] = []
-    clicks = play(
-        page,
-        lambda: app(page, "deals") != "0",
-        random.Random(game_id),
-        on_turn=lambda: named.append(every_choice_names_its_action(page)),
-    )
+    outside: list[Any] = []
+    steps: set[str] = set()
+
+    def on_turn() -> None:
+        named.append(every_choice_names_its_action(page))
+        outside.extend(choices_outside_the_window(page))
+        steps.update(
+            a.split()[0]
+            for a in page.locator("#app button[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)")
+        )
+
+    clicks = play(page, lambda: app(page, "deals") != "0", random.Random(game_id), on_turn=on_turn)
+    assert not outside, outside  # every choice was on screen at every turn, at both sizes, without scrolling
+    if game_id == "anou":
+        assert "take" in steps  # the take step was among the turns checked
     assert app(page, "deals") == "1"  # one deal (Gonin-kan: battle) scored on the sheet
     assert page.locator("#sheet tbody tr").count() >= 1
     assert server.get(f"/api/tables/{table['id']}").json()["version"] > 0
     if game_id != "goninkan":  # its seat 0 deals the first battle and does not play it (6 players)
         assert clicks > 0 and sum(named) > 0
+
+    # the end of the deal: its result, every seat's deal score, and the next deal only after Continue
+    dialog = page.get_by_role("dialog", name=RESULT)
+    dialog.wait_for()
+    shown = dialog.locator(".deal-scores td").all_inner_texts()
+    assert len(shown) == game.seat_count and shown == app(page, "last-deal").split()  # the scores the server sent
+    page.wait_for_timeout(600)  # longer than the server's pause for a table nobody is waited at
+    assert app(page, "deal") == "1" and app(page, "legal") == "0" and dialog.is_visible()
+    assert server.get(f"/api/tables/{table['id']}").json()["to_act"] == []  # the table waits for the player
+    dialog.get_by_role("button", name="Continue").click()
+    page.wait_for_function("() => document.getElementById('app').dataset.deal === '2'", timeout=30_000)
+    assert page.get_by_role("dialog", name=RESULT).count() == 0
+    assert page.evaluate(FOCUS_IN_TABLE)
 
 
 def test_the_lobby_creates_a_table_and_a_friend_joins_an_open_seat(server, page, browser):

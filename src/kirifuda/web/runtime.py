@@ -42,8 +42,17 @@ from ..match import Match
 from ..records import ReplayError, replay
 from ..registry import make
 from .bots import BotPool, bot_seed, fallbacks
-from .messages import dumps, error_from, error_message, seat_payload
-from .schemas import MAX_NAME, ActMessage, AgainMessage, ClientMessage, ContinueMessage, CreateTable, ErrorCode
+from .messages import dumps, error_from, error_message, log_line, seat_payload
+from .schemas import (
+    MAX_NAME,
+    ActMessage,
+    AgainMessage,
+    ClientMessage,
+    ContinueMessage,
+    CreateTable,
+    ErrorCode,
+    HistoryMessage,
+)
 from .store import Store, StoredSeat, StoredTable, token_hash
 
 log = logging.getLogger("kirifuda.web")
@@ -164,6 +173,11 @@ class Connection:
         what the error came after). A busy server thus builds one message for many quick changes."""
         if not (self._outbox and self._outbox[-1] is None):
             self._push(None)
+        self._ready.set()
+
+    def push_text(self, text: str) -> None:
+        """Queue a message written already (an error, an answer to this socket alone)."""
+        self._push(text)
         self._ready.set()
 
     def push_error(self, text: str) -> None:
@@ -478,7 +492,11 @@ class TableRuntime:
         self.hub.move_times.record(time.monotonic(), time.perf_counter() - started, time.thread_time() - cpu)
 
     def _other(self, conn: Connection, seat: int, message: Any) -> None:
-        """A message other than an action: ``continue``, ``name`` or ``again`` (the caller holds the lock)."""
+        """A message other than an action: ``continue``, ``name``, ``again`` or ``history`` (the caller holds the
+        lock)."""
+        if isinstance(message, HistoryMessage):
+            conn.push_text(dumps({"type": "history", "lines": self.deal_history(seat)}))
+            return
         if isinstance(message, ContinueMessage):
             pause = self.pause
             if pause is not None and pause.deal == message.deal:
@@ -510,6 +528,12 @@ class TableRuntime:
         self.hub.store.set_name(self.id, seat, name)
         self.seats[seat] = replace(self.seats[seat], name=name)
         self.broadcast()
+
+    def deal_history(self, seat: int | None) -> list[dict[str, Any]]:
+        """The current deal's events (from its deal on) as ``seat`` saw them: its own view of the history only."""
+        history = self.match.view(seat).history()
+        start = max((i for i, seen in enumerate(history) if seen.actor == "deal"), default=0)
+        return [log_line(self.game, seen) for seen in history[start:]]
 
     def play_again(self) -> str:
         """The next game: the same game, options, seats (bots, players and their names) and privacy, a new shuffle —

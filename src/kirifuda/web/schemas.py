@@ -166,7 +166,16 @@ class AgainMessage(Strict):
     type: Literal["again"]
 
 
-ClientMessage = Annotated[ActMessage | ContinueMessage | NameMessage | AgainMessage, Field(discriminator="type")]
+class HistoryMessage(Strict):
+    """Client → server (addition): this deal's events so far as the seat saw them (answered by a ``history``
+    message to this socket only)."""
+
+    type: Literal["history"]
+
+
+ClientMessage = Annotated[
+    ActMessage | ContinueMessage | NameMessage | AgainMessage | HistoryMessage, Field(discriminator="type")
+]
 """Every message a client may send."""
 
 
@@ -220,6 +229,14 @@ class StateMessage(BaseModel):
     deal: int = Field(0, description="(addition) deals dealt so far")
     pause: Pause | None = Field(None, description="(addition) the end of a deal, waiting for continue")
     again: Again | None = Field(None, description="(addition) the table of the next game, once asked for")
+
+
+class HistoryReply(BaseModel):
+    """Server → client (addition), the answer to ``history``: every event of the current deal (after the end of a
+    deal: of that deal) as this seat saw it, in order."""
+
+    type: Literal["history"] = "history"
+    lines: list[LogLine]
 
 
 class ErrorMessage(BaseModel):
