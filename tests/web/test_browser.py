@@ -48,7 +48,7 @@ CHOICES = "#app button[data-action], #app button[data-select]"
 FOCUS_IN_TABLE = """() => { const a = document.activeElement;
   return a !== null && a !== document.body && (document.getElementById('app').contains(a)
     || document.getElementById('dialogs').contains(a)); }"""
-RESULT = re.compile("result|結果")
+RESULT = re.compile("result|結果", re.IGNORECASE)
 
 
 @pytest.fixture(scope="module")
@@ -297,6 +297,24 @@ def test_the_replay_steps_through_a_finished_game(server, page):
         "() => { const a = document.getElementById('app'); return a.dataset.step === a.dataset.steps; }"
     )
     assert page.locator("#sheet table").get_attribute("data-rows") == "1"
+    assert page.locator("#replay-result .deal-scores td").count() == 5  # the game's (last deal's) result
+    page.click("#previous")
+    page.wait_for_function(
+        "() => document.getElementById('app').dataset.step !== document.getElementById('app').dataset.steps"
+    )
+    assert page.evaluate("document.activeElement.id") == "previous"  # the button keeps the focus
+    slider = page.locator("#slider")
+    box = slider.bounding_box()
+    page.mouse.move(box["x"] + 4, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] / 2, steps=5)
+    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2, steps=5)
+    page.mouse.up()
+    page.wait_for_function(
+        "() => { const a = document.getElementById('app'); const s = Number(a.dataset.step);"
+        " return s > 5 && s < Number(a.dataset.steps) - 5; }"
+    )  # dragged to the middle of the game
+    assert slider.evaluate("s => s.isConnected") and slider.input_value() == app(page, "step")
     page.select_option("#viewpoint", "2")
     page.click("#previous")
     page.wait_for_selector("[data-zone='hand']")
@@ -317,3 +335,51 @@ def test_a_phone_sized_screen_and_the_language_switch(server, browser):
     play(page, lambda: app(page, "deals") != "0", random.Random(2))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     context.close()
+
+
+def test_the_lobby_keeps_what_was_typed_and_the_focus_while_it_refreshes(server, page):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seed")
+    page.fill("#seed", "4242")
+    page.check("#private")
+    page.click("#seed")
+    page.keyboard.press("End")
+    page.keyboard.type("7")
+    table = server.create("anou", ["human", "random", "random", "random"])  # the next refresh lists it
+    page.wait_for_selector(f"#open-tables li[data-table='{table['id']}']", timeout=15_000)
+    assert page.input_value("#seed") == "42427" and page.is_checked("#private")
+    assert page.evaluate("document.activeElement.id") == "seed"
+
+
+def test_names_are_shown_as_text_never_as_markup(server, browser):
+    evil = "<img src=x onerror=alert(1)>"
+    table = server.create("cutin", ["human", "human", "random", "random"], names=[evil, None], seed=4)
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, locale="en-US")
+    page = context.new_page()
+    alerts: list[str] = []
+    page.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
+    page.add_init_script("localStorage.setItem('kirifuda.name', 'Bo <b>')")
+    page.goto(table["seats"][1]["invite_url"])  # seat 1 takes this browser's name
+    page.wait_for_function(
+        "() => document.querySelector(\".seat[data-seat='1'] .seat-name\")?.textContent.includes('Bo <b>')",
+        timeout=30_000,
+    )
+    assert evil in page.locator(".seat[data-seat='0'] .seat-name").inner_text()
+    assert page.locator("#app img, #app b").count() == 0 and not alerts
+    assert evil in page.locator("#sheet thead").inner_text()
+    context.close()
+
+
+def test_play_again_opens_a_new_table_with_the_same_seats_and_options(server, page):
+    table = server.create("anarchy", ["human", "heuristic", "random", "random", "random"], options={"deals": 1})
+    page.goto(table["seats"][0]["invite_url"])
+    play(page, lambda: app(page, "finished") == "true", random.Random(7))
+    page.get_by_role("dialog", name=RESULT).wait_for()  # the game over, with its result
+    page.click("#play-again")
+    page.wait_for_url(re.compile(r"/table/(?!" + table["id"] + r")\w+\?token="), timeout=30_000)
+    page.wait_for_function(SETTLED, timeout=60_000)
+    new_id = page.url.split("/table/")[1].split("?")[0]
+    old = server.get(f"/api/tables/{table['id']}").json()
+    new = server.get(f"/api/tables/{new_id}").json()
+    assert new["options"] == old["options"] and not new["finished"] and app(page, "seat") == "0"
+    assert [(s["kind"], s["bot"]) for s in new["seats"]] == [(s["kind"], s["bot"]) for s in old["seats"]]

@@ -119,12 +119,12 @@ function resultPanel(view) {
   const atEnd = view.result || view.over || (view.phase === "deal" && rows > 0);
   if (!atEnd) return null;
   const scores = { deals: view.sheet ? view.sheet.rows.map(([, values]) => values.map((v) => v ?? 0)) : [], totals: view.sheet ? view.sheet.totals : [] };
-  const result = dealResult(view, scores, view.result ? view.result.deal : rows);
+  const result = dealResult(view, scores, rows);
   if (!result) return null;
   return el(
     "section",
     { class: "replay-result", id: "replay-result", "aria-labelledby": "replay-result-title" },
-    el("h2", { id: "replay-result-title" }, t(fill(UI.dealResult, result.deal))),
+    el("h2", { id: "replay-result-title" }, t(view.result ? view.result.title : fill(UI.dealResult, result.deal))),
     resultView(view, result)
   );
 }

@@ -643,7 +643,7 @@ function renderResult() {
     el(
       "div",
       { class: "modal-box" },
-      el("h2", { id: "deal-result-title" }, t(title), result && t(result.title) !== t(title) ? el("small", {}, ` ${t(result.title)}`) : null),
+      el("h2", { id: "deal-result-title" }, t(state.view.result ? state.view.result.title : title)),
       result ? resultView(state.view, result) : null,
       el("button", { type: "button", class: "primary", id: "continue", onclick: continueDeal }, t(UI.continue))
     )
