@@ -419,7 +419,9 @@ function turnBanner(state) {
   if (state.finished) return null;
   if (state.pause) {
     const waiting = state.pause.waiting.filter((s) => !state.pause.ready.includes(s));
-    const text = waiting.length ? `${t(UI.waitingContinue)}${waiting.map((s) => seatName(state.view, s)).join(", ")}` : t(UI.nextDealIn);
+    const others = waiting.filter((s) => s !== state.seat);
+    if (!others.length && waiting.length) return null; // only this page's Continue is awaited: the dialog asks
+    const text = others.length ? `${t(UI.waitingContinue)}${others.map((s) => seatName(state.view, s)).join(", ")}` : t(UI.nextDealIn);
     return el("p", { class: "turn", role: "status" }, text);
   }
   if (state.legal.length) return el("p", { class: "turn mine", role: "status" }, t(UI.yourTurn));
