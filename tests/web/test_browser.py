@@ -272,7 +272,13 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_and_gets_the_seat_back(server,
     context = browser.new_context()
     page = context.new_page()
     page.goto(table["seats"][0]["invite_url"])  # the same link: the seat resumes
-    page.wait_for_function("() => document.getElementById('app').dataset.legal !== '0'", timeout=60_000)
+    page.wait_for_function(
+        "() => { const a = document.getElementById('app'); return a.dataset.legal !== '0' || a.dataset.paused; }",
+        timeout=60_000,
+    )
+    if app(page, "paused"):  # the bot played the seat to the end of a deal: its result waits for the player
+        page.get_by_role("dialog", name=RESULT).get_by_role("button", name="Continue").click()
+        page.wait_for_function("() => document.getElementById('app').dataset.legal !== '0'", timeout=60_000)
     status = httpx.get(status_url, timeout=30).json()
     assert status["seats"][0]["connected"] and not status["seats"][0]["takeover"]
     time.sleep(0.5)
