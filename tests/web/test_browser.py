@@ -19,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+from live import LiveServer
 
 from kirifuda.registry import available, make
 
@@ -389,3 +390,22 @@ def test_play_again_opens_a_new_table_with_the_same_seats_and_options(server, pa
     new = server.get(f"/api/tables/{new_id}").json()
     assert new["options"] == old["options"] and not new["finished"] and app(page, "seat") == "0"
     assert [(s["kind"], s["bot"]) for s in new["seats"]] == [(s["kind"], s["bot"]) for s in old["seats"]]
+
+
+def test_a_spectator_sees_each_deal_result_while_the_table_pauses(tmp_path, page):
+    with LiveServer(tmp_path / "t.db", bot_delay=0.02, deal_pause=2.0, bot_workers=1) as paused:
+        table = paused.create("anarchy", ["random"] * 5, options={"deals": 2}, seed=9)
+        page.goto(f"{paused.url}/table/{table['id']}")
+        spectate_a_deal_end(page)
+
+
+def spectate_a_deal_end(page: Any) -> None:
+    page.wait_for_function(  # the result of deal 1 on the screen, with every seat's score (checked at one moment)
+        "() => document.getElementById('app').dataset.paused === '1'"
+        " && document.querySelectorAll('#deal-result .deal-scores td').length === 5",
+        timeout=60_000,
+        polling=20,
+    )
+    dialog = page.get_by_role("dialog", name=RESULT)
+    page.wait_for_function("() => document.getElementById('app').dataset.deal === '2'", timeout=30_000)
+    assert dialog.count() == 0  # the table dealt on after its pause, and the spectator's page with it

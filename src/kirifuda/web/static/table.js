@@ -129,8 +129,9 @@ function receive(message) {
   }
   offerName(message);
   const shown = page.state;
-  // the result of a deal stays until this page closes it: a newer deal is not drawn before Continue
-  if (shown && resultPending(shown) && message.deal > shown.deal) {
+  // a player's page keeps the result of a deal until it is closed: a newer deal is not drawn before Continue (a
+  // spectator's follows the table, which deals on after its pause)
+  if (shown && shown.seat != null && resultPending(shown) && message.deal > shown.deal) {
     render();
     return;
   }
@@ -470,7 +471,7 @@ function gameOverView(state) {
         .sort((a, b) => b.total - a.total)
         .map(({ total, seat }) => el("li", { class: state.scores.winners.includes(seat) ? "winner" : null }, `${seatName(view, seat)}: ${total}`))
     ),
-    result ? el("details", { class: "last-deal" }, el("summary", {}, t(result.title)), resultView(view, result)) : null,
+    result ? el("details", { class: "last-deal", open: true }, el("summary", {}, t(result.title)), resultView(view, result)) : null,
     el(
       "p",
       { class: "links" },
