@@ -153,6 +153,7 @@ def test_a_whole_deal_against_bots_by_clicking(server, page, game_id):
     steps: set[str] = set()
 
     def on_turn() -> None:
+        assert page.title().startswith("● Your turn")
         named.append(every_choice_names_its_action(page))
         outside.extend(choices_outside_the_window(page))
         steps.update(
@@ -374,6 +375,14 @@ def test_names_are_shown_as_text_never_as_markup(server, browser):
     assert evil in page.locator(".seat[data-seat='0'] .seat-name").inner_text()
     assert page.locator("#app img, #app b").count() == 0 and not alerts
     assert evil in page.locator("#sheet thead").inner_text()
+    page.click("#open-rules")  # the rules of the game, in the reader's language
+    page.wait_for_selector("#panel .rules-text h3")
+    assert "Cut-in" in page.locator("#panel").inner_text() and "## " not in page.locator("#panel").inner_text()
+    page.click("#close-panel")
+    assert page.evaluate("document.activeElement.id") != ""  # not dropped to the page's body
+    page.click("#open-history")  # this deal so far, as this seat saw it
+    page.wait_for_selector("#panel .history li")
+    assert "new deal" in page.locator("#panel .history li").first.inner_text()  # from the deal on
     context.close()
 
 

@@ -664,7 +664,9 @@ function renderResult() {
 }
 
 function togglePanel(name) {
-  page.panel = page.panel === name ? null : name;
+  const closing = page.panel === name;
+  page.panel = closing ? null : name;
+  if (closing) setTimeout(() => document.getElementById(name === "rules" ? "open-rules" : "open-history")?.focus(), 0);
   if (page.panel === "rules" && page.rules === null) {
     fetch(apiUrl(`rules/${page.state.view.game}`))
       .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
