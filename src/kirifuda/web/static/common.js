@@ -67,6 +67,7 @@ const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
 const SVG = "http://www.w3.org/2000/svg";
 
+let playerNames = new Map(); // seat → the name its player chose (text only: never parsed as markup)
 let lang = localStorage.getItem("kirifuda.lang") || ((navigator.language || "").startsWith("ja") ? "ja" : "en");
 const listeners = [];
 
@@ -85,11 +86,19 @@ export function onLang(listener) {
   listeners.push(listener);
 }
 
-/** A bilingual text ({ja, en}) in the current language. */
+/** A bilingual text ({ja, en}) in the current language, every seat a player has named called by that name. */
 export function t(text) {
   if (text == null) return "";
   if (typeof text === "string") return text;
-  return lang === "ja" ? text.ja : text.en;
+  return withNames(lang === "ja" ? text.ja : text.en);
+}
+
+const SEAT_IN_TEXT = /(席\s?|[Ss]eat )(\d+)/g;
+
+function withNames(text) {
+  // text only: the name lands in a text node, never in markup
+  if (!playerNames.size || !text) return text;
+  return text.replace(SEAT_IN_TEXT, (whole, _, seat) => playerNames.get(Number(seat)) ?? whole);
 }
 
 /** Both languages, for accessible names that must not depend on the switch. */
@@ -193,7 +202,6 @@ export function cardView(card, { seatLabel = null } = {}) {
 
 // --- the table -----------------------------------------------------------------------------------------------
 
-let playerNames = new Map(); // seat → the name its player chose (text only: never parsed as markup)
 
 /** The names players chose, from the state message's players (the replay has none). */
 export function setPlayerNames(players) {
@@ -265,7 +273,7 @@ export function seatView(view, seat, player = null) {
     "h2",
     { class: "seat-name" },
     seatName(view, seat.seat),
-    playerNames.has(seat.seat) ? el("span", { class: "seat-no" }, ` ${t(seat.name)}`) : null,
+    playerNames.has(seat.seat) ? el("span", { class: "seat-no" }, ` ${lang === "ja" ? seat.name.ja : seat.name.en}`) : null,
     seat.you ? el("span", { class: "you-tag" }, ` (${t(UI.you)})`) : null
   );
   box.append(title);
