@@ -12,7 +12,7 @@ import httpx
 import pytest
 from live import Client, LiveServer
 
-from kirifuda.records import replay
+from kirifuda.records import read_record, replay
 
 PAUSE = 0.3
 
@@ -105,6 +105,8 @@ def test_names_are_kept_as_text_and_written_in_the_record_seating(quick):
         {"player": "bot", "bot": "random"},
     ]
     assert replay(record).finished
+    seating = read_record(record).seating  # the record's reader takes it back as written
+    assert seating is not None and seating.to_json() == record["seating"]
     first.close()
 
 
