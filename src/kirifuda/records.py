@@ -17,7 +17,8 @@ from .core import Deal, DealError, Game, KirifudaError
 from .match import RECORD_FORMAT, LoggedAction, Match
 from .registry import make
 
-RECORD_KEYS = {"format", "game", "options", "seed", "deals", "actions"}
+RECORD_KEYS = {"format", "game", "options", "seed", "deals", "actions", "design", "design_sha256"}
+"""``design`` and ``design_sha256``: optional, a designed game's description and its hash (docs/records.md)."""
 
 
 class ReplayError(KirifudaError):
@@ -56,7 +57,15 @@ def _read(obj: Any) -> Record:
         raise ReplayError(f"'format' must be {RECORD_FORMAT!r}")
     if not isinstance(obj.get("game"), str):
         raise ReplayError("'game' must be a game id")
-    game = make(obj["game"], obj.get("options") or {})
+    options = obj.get("options") or {}
+    if "design" in obj:  # a designed game may carry its design beside its options (docs/records.md)
+        if not isinstance(options, dict) or "design" in options:
+            raise ReplayError("'design' is given twice (top level and in 'options')")
+        options = {**options, "design": obj["design"]}
+    game = make(obj["game"], options)
+    sha = obj.get("design_sha256")
+    if sha is not None and sha != getattr(game, "design_sha256", None):
+        raise ReplayError("'design_sha256' does not match the record's design (the design was changed)")
     seed = obj.get("seed")
     if seed is not None and (type(seed) is not int):
         raise ReplayError("'seed' must be an integer")
