@@ -631,3 +631,210 @@ def json_schema() -> dict[str, Any]:
 
 def schema_text() -> str:
     return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+# --- the design in words ------------------------------------------------------------------------
+
+
+def describe(design: Design) -> tuple[str, str]:
+    """The game of ``design`` as a rules sheet: (Japanese, English), one line per choice of the article."""
+    g = design.get
+    ja: list[str] = []
+    en: list[str] = []
+    name_ja = g("game.name_ja") or g("game.name")
+    ja.append(f"{name_ja} — ゴーアウト(上がりを目指すゲーム)")
+    en.append(f"{g('game.name')} — a go-out game")
+    if g("game.source"):
+        ja.append(f"出典: {g('game.source')}")
+        en.append(f"Source: {g('game.source')}")
+    ranks = " < ".join(g("pack.ranks"))
+    suits = " ".join(g("pack.suits"))
+    jokers = g("pack.jokers")
+    cards = len(g("pack.ranks")) * len(g("pack.suits")) * g("pack.copies") + jokers
+    joker_ja = f"、ジョーカー{jokers}枚" + ("(同じ数字の組の1枚にもなる)" if g("pack.jokers_in_sets") else "(単独のみ)")
+    joker_en = f", {jokers} Joker(s)" + (" (wild in n of a kind)" if g("pack.jokers_in_sets") else " (alone only)")
+    ja.append(f"①札: {cards}枚。強さ {ranks}" + (joker_ja + "、単独では最強" if jokers else ""))
+    en.append(f"① Cards: {cards}. Rank order {ranks}" + (joker_en + ", alone above every rank" if jokers else ""))
+    ja.append(
+        f"  スート {suits}" + (f"、スートの強さ {' < '.join(g('pack.suit_order'))}" if g("pack.suit_order") else "")
+    )
+    en.append(f"  Suits {suits}" + (f"; suit order {' < '.join(g('pack.suit_order'))}" if g("pack.suit_order") else ""))
+    counts = ", ".join(map(str, design.player_counts()))
+    sizes = ", ".join(f"{k}人{v}枚" for k, v in g("players.hand_sizes").items())
+    sizes_en = ", ".join(f"{k} players {v}" for k, v in g("players.hand_sizes").items())
+    if g("players.leftover") == "deal":
+        ja.append(f"②人数: {counts}人(標準 {g('players.default')})。全部配る(1枚多い人がいる)")
+        en.append(f"② Players: {counts} (usually {g('players.default')}). Every card is dealt (some get one more)")
+    else:
+        ja.append(f"②人数: {counts}人(標準 {g('players.default')})。手札 {sizes or '等分'}、余りは伏せて使わない")
+        en.append(
+            f"② Players: {counts} (usually {g('players.default')}). Hands: {sizes_en or 'an equal share'}; "
+            "the rest lies aside"
+        )
+    plays_ja = [f"同じ数字 {'・'.join(map(str, g('play.set_sizes')))} 枚"]
+    plays_en = [f"{'/'.join(map(str, g('play.set_sizes')))} of a kind"]
+    if g("play.runs.enabled"):
+        kind_ja = "同じスートの" if g("play.runs.suited") else "スートを問わない"
+        plays_ja.append(f"{kind_ja}階段 {g('play.runs.min_length')}〜{g('play.runs.max_length')} 枚")
+        plays_en.append(
+            f"runs of {g('play.runs.min_length')}–{g('play.runs.max_length')}"
+            + (" in one suit" if g("play.runs.suited") else " in any suits")
+        )
+    ja.append("③出し方: " + "、".join(plays_ja) + "。前の組と同じ種類・枚数で強いものを出す")
+    en.append("③ Plays: " + ", ".join(plays_en) + ". Beat the latest play with the same kind and count, higher")
+    rules_ja, rules_en = [], []
+    if g("play.more_cards"):
+        rules_ja.append("枚数の多い組は数字を問わず出せる")
+        rules_en.append("more cards of a kind beat fewer, any rank")
+    if g("play.cut_in"):
+        sizes_cut = "・".join(map(str, g("play.cut_in_sizes")))
+        rules_ja.append(f"カットイン: {sizes_cut}枚の組に、その組にないスートの同じ数字以上の1枚")
+        rules_en.append(
+            f"cut-in: on a set of {'/'.join(map(str, g('play.cut_in_sizes')))}, a single of another suit, "
+            "its rank or higher"
+        )
+    if g("play.follow_suit"):
+        rules_ja.append("前の組と同じスートを出す")
+        rules_en.append("follow the suits of the latest play")
+    if g("play.lock.enabled"):
+        if g("play.lock.singles_only"):
+            rules_ja.append(
+                "ロック: 同じスートの1枚出しが2回続くと、そのターンはそのスートの1枚出しのみ"
+                + ("、強弱逆転" if g("play.lock.reverse") else "")
+            )
+            rules_en.append(
+                "lock: two singles of one suit in a row → only singles of that suit this turn"
+                + (", order reversed" if g("play.lock.reverse") else "")
+            )
+        else:
+            rules_ja.append("縛り: 同じスートの組が2回続くと、場が流れるまでそのスートのみ")
+            rules_en.append(
+                "lock (縛り): two plays of the same suits in a row → those suits only until the pile clears"
+            )
+    if g("play.revolution.enabled"):
+        rules_ja.append(f"革命: 同じ数字{g('play.revolution.size')}枚以上で強弱逆転(そのハンドの間)")
+        rules_en.append(
+            f"revolution (革命): {g('play.revolution.size')} or more of a kind reverse the order for the hand"
+        )
+    if g("play.clear_ranks"):
+        shown = "・".join(g("play.clear_ranks"))
+        rules_ja.append(f"{shown}切り: {shown}を含む組を出すと場が流れ、出した人から")
+        rules_en.append(f"{'/'.join(g('play.clear_ranks'))} clears the pile; its player leads again")
+    for r_ja, r_en in zip(rules_ja, rules_en, strict=True):
+        ja.append(f"  ・{r_ja}")
+        en.append(f"  • {r_en}")
+    pass_ja = {
+        "lap": "1周でターン終了(1人1回)",
+        "soft": "ソフトパス(パスしても次にまた出せる)",
+        "hard": "ハードパス(パスしたらそのターンは出せない)",
+    }
+    pass_en = {
+        "lap": "one lap a turn (each player once)",
+        "soft": "soft pass (a player who passed may play next time round)",
+        "hard": "hard pass (a pass is for the rest of the turn)",
+    }
+    ja.append(f"⑤⑥手番とパス: 時計回り。{pass_ja[g('turns.pass')]}。最後に出した人が次のターンを始める")
+    en.append(f"⑤⑥ Turns: clockwise; {pass_en[g('turns.pass')]}. The last to play leads the next turn")
+    if "holder" in (g("turns.first_start"), g("turns.next_start")):
+        card = g("turns.first_card")
+        ja.append(f"  {card} を持つ人が始める" + ("(最初の手に含める)" if g("turns.first_play_includes") else ""))
+        en.append(
+            f"  The holder of {card} starts" + (" (and plays it first)" if g("turns.first_play_includes") else "")
+        )
+    if g("end.until") == "first-out":
+        ja.append(
+            "終了: 誰かが上がったら" + ("そのターンの終わりに" if g("end.finish_turn") else "すぐに") + "ハンド終了"
+        )
+        en.append(
+            "End: the hand ends when someone goes out" + (", at the end of that turn" if g("end.finish_turn") else "")
+        )
+    else:
+        ja.append("終了: 1人が残るまで続ける(上がり順)")
+        en.append("End: play on until one player is left (a finishing order)")
+    score_ja, score_en = [], []
+    if g("scoring.went_out"):
+        score_ja.append(f"上がり {g('scoring.went_out'):+d}")
+        score_en.append(f"going out {g('scoring.went_out'):+d}")
+    left = g("scoring.left")
+    if left == "rank":
+        score_ja.append(f"残った数字ごとに −({g('scoring.rank_base')} + 枚数)")
+        score_en.append(f"−({g('scoring.rank_base')} + k) per rank held k times")
+    elif left == "card":
+        score_ja.append("残り札1枚につき −1")
+        score_en.append("−1 per card left")
+    elif left == "value":
+        score_ja.append("残り札の強さ分を減点")
+        score_en.append("−each card's value")
+    for m in g("scoring.multipliers"):
+        score_ja.append(f"{m['at_least']}枚以上残ると×{m['factor']}")
+        score_en.append(f"×{m['factor']} with {m['at_least']} or more left")
+    if g("scoring.finish_points"):
+        score_ja.append("上がり順の点 " + " / ".join(f"{p:+d}" for p in g("scoring.finish_points")))
+        score_en.append("finishing places " + " / ".join(f"{p:+d}" for p in g("scoring.finish_points")))
+    ja.append("④得点: " + ("、".join(score_ja) or "なし"))
+    en.append("④ Scoring: " + ("; ".join(score_en) or "none"))
+    hands = g("length.hands")
+    ja.append(
+        f"長さ: {hands if hands else '人数と同じ回数'}ハンド"
+        + (f"、{g('length.target')}点で終了" if g("length.target") else "")
+        + "。合計最高が勝ち"
+    )
+    en.append(
+        f"Length: {hands if hands else 'as many hands as players'}"
+        + (f", or until a total reaches {g('length.target')}" if g("length.target") else "")
+        + ". The highest total wins"
+    )
+    return "\n".join(ja), "\n".join(en)
+
+
+STARTER = """# A go-out game of your own (kirifuda design).
+# Check it: kirifuda design check FILE; play it: kirifuda play --design FILE
+# Every key and its meaning: docs/design.md, docs/design.schema.json. The six questions of seed 004:
+
+[game]
+name = "My go-out game"
+name_ja = "わたしのゴーアウト"
+
+[pack]                      # ① which cards? ranks weakest first (the rank order), suits, Jokers
+ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+suits = ["S", "H", "D", "C"]
+jokers = 0
+# suit_order = ["D", "C", "H", "S"]   # suits rank too (Big Two)
+
+[players]                   # ② how many players? hand sizes by count (absent: an equal share), the rest aside
+default = 4
+allowed = [3, 4, 5]
+leftover = "aside"          # or "deal": every card is dealt
+
+[play]                      # ③ how may cards be played?
+set_sizes = [1, 2, 3, 4]    # n of a kind
+more_cards = false          # more cards beat fewer, any rank
+cut_in = false              # a single of another suit on a pair or three
+clear_ranks = []            # ["8"]: 8切り
+
+[play.runs]                 # 階段
+enabled = false
+suited = true
+min_length = 3
+
+[play.lock]                 # 縛り
+enabled = false
+
+[play.revolution]           # 革命
+enabled = false
+size = 4
+
+[turns]                     # ⑤ how do turns go round? ⑥ which pass?
+pass = "soft"               # "lap" one lap a turn; "soft"; "hard"
+next_start = "rotate"       # "winner", "holder"
+
+[end]
+until = "first-out"         # or "one-left"
+
+[scoring]                   # ④ how is it scored?
+went_out = 5
+left = "card"               # "rank", "value", "none"
+
+[length]
+hands = 0                   # 0: as many as players
+"""
