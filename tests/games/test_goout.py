@@ -218,3 +218,20 @@ def test_presets_conform(name):
     game = make("goout", {"design": short, "first_dealer": 1})
     match = play_checked(game, 7, random.Random(7))
     assert replay(json.loads(dumps(match.record()))).state == match.state
+
+
+@pytest.mark.parametrize("options", COMBOS[::3], ids=lambda o: "-".join(str(v) for v in o.values()))
+def test_cutin_preset_agrees_with_the_independent_cutin_oracle(options):
+    """The cutin preset against tests/oracles/cutin.py (written from ../shared/rules/cutin.md alone), with the
+    differential run of tests/test_oracles.py: the same legal texts, the same rejections, the same scores."""
+    from oracles.cutin import Oracle
+    from test_oracles import Lockstep
+
+    rng = random.Random(f"goout/{options}")
+    full = {**options, "first_dealer": rng.randrange(options.get("players", 4))}
+    game = make("goout", cutin_design(full))
+    oracle = Oracle("cutin", dict(full))
+    run = Lockstep(game, oracle, seed=rng.randrange(2**31), rng=rng)
+    while run.step():
+        pass
+    assert [list(s) for s in game.deal_scores(run.match.state)] == [list(s) for s in oracle.deal_scores()]
