@@ -224,8 +224,9 @@ def test_presets_conform(name):
 def test_cutin_preset_agrees_with_the_independent_cutin_oracle(options):
     """The cutin preset against tests/oracles/cutin.py (written from ../shared/rules/cutin.md alone), with the
     differential run of tests/test_oracles.py: the same legal texts, the same rejections, the same scores."""
-    from oracles.cutin import Oracle
     from test_oracles import Lockstep
+
+    from oracles.cutin import Oracle
 
     rng = random.Random(f"goout/{options}")
     full = {**options, "first_dealer": rng.randrange(options.get("players", 4))}
