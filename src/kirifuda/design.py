@@ -838,3 +838,15 @@ left = "card"               # "rank", "value", "none"
 [length]
 hands = 0                   # 0: as many as players
 """
+
+
+def reference_table() -> str:
+    """Every key of the format as a Markdown table (docs/design.md carries it; a test keeps them equal)."""
+    rows = ["| key | kind | default | meaning / 意味 |", "|---|---|---|---|"]
+    for f in FIELDS:
+        default = json.dumps(f.default, ensure_ascii=False)
+        kind = " / ".join(f'"{c}"' for c in f.choices) if f.choices else f.kind
+        if f.low is not None or f.high is not None:
+            kind += f" {'' if f.low is None else f.low}–{'' if f.high is None else f.high}"
+        rows.append(f"| `{f.key}` | {kind} | `{default}` | {f.en} / {f.ja} |")
+    return "\n".join(rows) + "\n"

@@ -236,3 +236,10 @@ def test_cutin_preset_agrees_with_the_independent_cutin_oracle(options):
     while run.step():
         pass
     assert [list(s) for s in game.deal_scores(run.match.state)] == [list(s) for s in oracle.deal_scores()]
+
+
+def test_the_design_page_lists_every_key():
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "design.md").read_text(encoding="utf-8")
+    assert D.reference_table() in page, "docs/design.md: paste kirifuda.design.reference_table()"
