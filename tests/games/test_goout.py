@@ -243,3 +243,24 @@ def test_the_design_page_lists_every_key():
 
     page = (Path(__file__).parents[2] / "docs" / "design.md").read_text(encoding="utf-8")
     assert D.reference_table() in page, "docs/design.md: paste kirifuda.design.reference_table()"
+
+
+@pytest.mark.parametrize("name", D.PRESETS)
+def test_candidates_are_every_combination_of_the_hand_by_brute_force(name):
+    """The generator of combinations against every subset of the hand filtered by the classifier (the rule text)."""
+    from kirifuda import cards as C
+    from kirifuda.games.goout import JOKER_SETS, joker_count
+
+    game = make("goout", {"design": name})
+    rng = random.Random(name)
+    for _ in range(12):
+        hand = C.mask(rng.sample(game.deck(), 11))
+        cards = list(C.cards_in(hand))
+        brute = set()
+        for bits in range(1, 1 << len(cards)):
+            m = sum(1 << cards[i] for i in range(len(cards)) if bits >> i & 1)
+            canonical = (m & ~JOKER_SETS[2]) | JOKER_SETS[joker_count(m)]
+            if game.combo(canonical) is not None:
+                brute.add(canonical)
+        listed = game.candidates(hand)
+        assert len(listed) == len(set(listed)) and set(listed) == brute

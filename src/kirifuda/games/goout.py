@@ -214,6 +214,10 @@ class Goout(Game):
         self.rest_size = cards - sum(self.sizes_from_first)
         self.deals_total = g("length.hands") or self.n  # length.hands (0: as many as players)
         self.set_sizes = frozenset(g("play.set_sizes"))
+        self.jokers_in_sets = bool(g("pack.jokers_in_sets"))
+        self.place_of = {c: self.rank_place[C.rank_of(c)] for c in natural}  # card → its place in pack.ranks
+        runs = g("play.runs.enabled")
+        self.runs = (g("play.runs.min_length"), g("play.runs.max_length"), g("play.runs.suited")) if runs else None
         self.clear = 0
         for r in g("play.clear_ranks"):  # play.clear_ranks (8切り)
             rank = C.RANKS.index("T" if r == "10" else r)
@@ -406,37 +410,49 @@ class Goout(Game):
         )
 
     def candidates(self, hand: int) -> list[int]:
-        """Every combination ``hand`` could play (canonical Joker bits), weakest first."""
-        g = self.key
+        """Every combination ``hand`` could play (canonical Joker bits): n of a kind by rank, the Jokers alone,
+        then runs by their lowest rank."""
         out: list[int] = []
         jokers = joker_count(hand)
-        wild = jokers if g("pack.jokers_in_sets") else 0
-        by_place: dict[int, list[int]] = {}
+        wild = jokers if self.jokers_in_sets else 0
+        columns: list[list[int]] = [[] for _ in range(self.n_ranks)]  # the hand's cards by place in pack.ranks
+        place_of = self.place_of
         for c in C.cards_in(hand & ~JOKER_MASK):
-            by_place.setdefault(self.rank_place[C.rank_of(c)], []).append(c)
-        for place in sorted(by_place):
-            held = by_place[place]
+            columns[place_of[c]].append(c)
+        sizes = self.set_sizes
+        for held in columns:
             for size in range(1, len(held) + 1):
                 for chosen in itertools.combinations(held, size):
-                    m = C.mask(chosen)
+                    m = 0
+                    for c in chosen:
+                        m |= 1 << c
                     for k in range(0, wild + 1):
-                        if size + k in self.set_sizes:
+                        if size + k in sizes:
                             out.append(m | JOKER_SETS[k])
-        out += [JOKER_SETS[k] for k in range(1, jokers + 1) if k in self.set_sizes]
-        if g("play.runs.enabled"):
-            lo, hi = g("play.runs.min_length"), min(g("play.runs.max_length"), self.n_ranks)
-            for length in range(lo, hi + 1):
-                for first in range(self.n_ranks - length + 1):
-                    columns = [by_place.get(p, []) for p in range(first, first + length)]
-                    if not all(columns):
-                        continue
-                    if g("play.runs.suited"):
-                        for s in range(4):
-                            picked = [next((c for c in col if C.suit_of(c) == s), None) for col in columns]
-                            if all(c is not None for c in picked):
-                                out.append(C.mask(c for c in picked if c is not None))
-                    else:
-                        out += [C.mask(p) for p in itertools.product(*columns)]
+        out += [JOKER_SETS[k] for k in range(1, jokers + 1) if k in sizes]
+        if self.runs:  # play.runs.*: each streak of consecutive places, grown one place at a time
+            lo, hi, suited = self.runs
+            top = self.n_ranks
+            for first in range(top):
+                if suited:  # play.runs.suited: one suit
+                    for c in columns[first]:
+                        m, length, card = 1 << c, 1, c
+                        while length < hi and first + length < top:
+                            card = _next_in_suit(card, columns[first + length])
+                            if card < 0:
+                                break
+                            m |= 1 << card
+                            length += 1
+                            if length >= lo:
+                                out.append(m)
+                    continue
+                grown = [1 << c for c in columns[first]]
+                length = 1
+                while grown and length < hi and first + length < top and columns[first + length]:
+                    grown = [m | 1 << c for m in grown for c in columns[first + length]]
+                    length += 1
+                    if length >= lo:
+                        out += grown
         return out
 
     # actions
@@ -710,6 +726,15 @@ class Goout(Game):
 
     def score_lines(self, state: GooutState) -> tuple[tuple[ScoreLine, ...], ...]:
         return state.lines
+
+
+def _next_in_suit(card: int, column: list[int]) -> int:
+    """The card of ``column`` in ``card``'s suit, or -1."""
+    suit = C.suit_of(card)
+    for c in column:
+        if C.suit_of(c) == suit:
+            return c
+    return -1
 
 
 def _own_jokers(cards: int, hand: int) -> int:
