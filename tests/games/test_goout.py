@@ -218,6 +218,15 @@ def test_presets_conform(name):
     game = make("goout", {"design": short, "first_dealer": 1})
     match = play_checked(game, 7, random.Random(7))
     assert replay(json.loads(dumps(match.record()))).state == match.state
+    for viewer in [None, *range(game.seat_count)]:  # the public base fields of every observation (core.Observation)
+        obs = game.observation(match.state, viewer)
+        assert obs.deal_lines == game.score_lines(match.state) and obs.totals == game.totals(match.state)
+        lines = game.score_lines(match.state)
+        assert all(
+            sum(line.amount for line in deal if line.seat == seat) == scores[seat]
+            for deal, scores in zip(lines, game.deal_scores(match.state), strict=True)
+            for seat in range(game.seat_count)
+        )
 
 
 @pytest.mark.parametrize("options", COMBOS[::3], ids=lambda o: "-".join(str(v) for v in o.values()))
@@ -264,3 +273,53 @@ def test_candidates_are_every_combination_of_the_hand_by_brute_force(name):
                 brute.add(canonical)
         listed = game.candidates(hand)
         assert len(listed) == len(set(listed)) and set(listed) == brute
+
+
+def test_big_two_cards_left_double_from_ten_scoring_multipliers():
+    from kirifuda import cards as C
+
+    game = make("goout", {"design": "big-two"})
+    assert game.left_penalty(C.mask(C.parse_many("3S 4S 5S 6S 7S 8S 9S 10S 2H"))) == -9
+    assert game.left_penalty(C.mask(C.parse_many("3S 4S 5S 6S 7S 8S 9S 10S 2H 2D"))) == -20
+    assert game.left_penalty(C.mask(game.deck()[:13])) == -39
+
+
+def test_daifugo_places_score_by_finishing_order_scoring_finish_points():
+    game = make("goout", {"design": "daifugo"})
+    order = (2, 0, 3, 1)
+    amounts = [sum(line.amount for line in game.hand_lines(seat, 0, order)) for seat in range(4)]
+    assert amounts == [1, -2, 2, -1]
+
+
+def test_a_lone_joker_beats_a_two_even_in_a_revolution_K9():
+    game, match = start(
+        "daifugo",
+        {"turns.first_start": "first-dealer", "play.clear_ranks": [], "play.lock.enabled": False},
+        "9S 9H 9D 9C 2S",
+        "JK 3H",
+    )
+    match.act(0, "play 9S 9H 9D 9C")  # 革命
+    match.act(1, "pass")
+    match.act(2, "pass")
+    match.act(3, "pass")
+    match.act(0, "play 2S")  # the weakest now
+    assert "play JK" in [str(a) for a in match.legal_actions(1)]
+    match.act(1, "play JK")
+    assert all(str(a) == "pass" for a in match.legal_actions(2))
+
+
+def test_hard_pass_is_for_the_turn_turns_pass():
+    game, match = start(
+        "daifugo",
+        {"turns.first_start": "first-dealer", "turns.pass": "hard", "play.clear_ranks": [], "play.lock.enabled": False},
+        "4S 6H",
+        "5S 7H",
+        "9D",
+        "10C",
+    )
+    match.act(0, "play 4S")
+    match.act(1, "pass")
+    match.act(2, "play 9D")
+    match.act(3, "pass")
+    match.act(0, "pass")
+    assert match.state.table == () and match.to_act() == {2}  # seat 1 passed: skipped for the turn
