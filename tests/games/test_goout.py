@@ -323,3 +323,22 @@ def test_hard_pass_is_for_the_turn_turns_pass():
     match.act(3, "pass")
     match.act(0, "pass")
     assert match.state.table == () and match.to_act() == {2}  # seat 1 passed: skipped for the turn
+
+
+@pytest.mark.slow  # about 8 s a game on 2 shared cores
+@pytest.mark.parametrize("seed", range(4))
+def test_big_two_preset_agrees_with_the_independent_big_two_oracle(seed):
+    """The big-two preset against tests/oracles/big_two.py (written from the public Big Two rules text), with the
+    differential run of tests/test_oracles.py."""
+    from test_oracles import Lockstep
+
+    from oracles.big_two import Oracle
+
+    rng = random.Random(f"big-two/{seed}")
+    options = {"design": "big-two", "first_dealer": rng.randrange(4)}
+    game = make("goout", options)
+    oracle = Oracle("goout", options)
+    run = Lockstep(game, oracle, seed=rng.randrange(2**31), rng=rng)
+    while run.step():
+        pass
+    assert [list(s) for s in game.deal_scores(run.match.state)] == [list(s) for s in oracle.deal_scores()]
