@@ -342,3 +342,21 @@ def test_big_two_preset_agrees_with_the_independent_big_two_oracle(seed):
     while run.step():
         pass
     assert [list(s) for s in game.deal_scores(run.match.state)] == [list(s) for s in oracle.deal_scores()]
+
+
+@pytest.mark.slow  # about 35 s a game: the oracle tries every subset of the hand
+@pytest.mark.parametrize("seed", range(1))
+def test_daifugo_preset_agrees_with_the_independent_daifugo_oracle(seed):
+    """The daifugo preset against tests/oracles/daifugo.py (from the seed's account of 大富豪 and its common rules)."""
+    from test_oracles import Lockstep
+
+    from oracles.daifugo import Oracle
+
+    rng = random.Random(f"daifugo/{seed}")
+    options = {"design": "daifugo", "first_dealer": rng.randrange(4)}
+    game = make("goout", options)
+    oracle = Oracle("goout", options)
+    run = Lockstep(game, oracle, seed=rng.randrange(2**31), rng=rng)
+    while run.step():
+        pass
+    assert [list(s) for s in game.deal_scores(run.match.state)] == [list(s) for s in oracle.deal_scores()]
