@@ -115,9 +115,10 @@ class Oracle:
             raise Illegal("may not be played")
         d = describe(cards)
         assert d is not None
-        if self.top is not None and self.lock is None and not d[4] and not self.top[4] and d[3]:
-            if (d[0], d[1], d[3]) == (self.top[0], self.top[1], self.top[3]):
-                self.lock = d[3]  # 縛り
+        top = self.top
+        same = top is not None and (d[0], d[1], d[3]) == (top[0], top[1], top[3])
+        if same and self.lock is None and d[3] and not d[4] and top is not None and not top[4]:
+            self.lock = d[3]  # 縛り: two plays of the same suits in a row, no Joker in either
         if d[0] == "set" and d[1] >= 4:
             self.reversed = not self.reversed  # 革命
         for c in cards:
