@@ -6,7 +6,8 @@ action by action with full legality checks and returns the finished or unfinishe
 and text, and why.
 
 kirifuda adds optional top-level keys: ``seating`` (who sat where: :class:`Seating`, docs/records.md), and for a
-designed game (``goout``) ``design_sha256`` (and, when written by hand, ``design``); a record without them is exactly a ``kirifuda-record/1`` of the spec. :func:`save` writes atomically (a temporary file, then
+designed game (``goout``) ``design_sha256`` (and, when written by hand, ``design``); a record without them is
+exactly a ``kirifuda-record/1`` of the spec. :func:`save` writes atomically (a temporary file, then
 ``os.replace``), so a record on disk is always whole, even when a game is killed while saving.
 """
 
