@@ -61,12 +61,15 @@ class MissingPart(KirifudaError):
 class Entry:
     """One game id and the module of each of its layers (None: the game has no part for that layer).
 
-    ``quick`` are the options of a short whole game (one deal or round) for tests and demonstrations.
+    ``quick`` are the options of a short whole game (one deal or round) for tests and demonstrations. A game not
+    ``listed`` (one played from a design file, :mod:`kirifuda.design`, issue 20) is known to :func:`make` and to
+    records, but not in :func:`available` — which every surface's tests walk — until its surface parts are built.
     """
 
     id: str
     parts: Mapping[Layer, str | None]
     quick: Mapping[str, Any] = field(default_factory=dict)
+    listed: bool = True
 
     def __post_init__(self) -> None:
         unknown = set(self.parts) - set(LAYERS)
@@ -80,13 +83,19 @@ class Entry:
 
     @classmethod
     def builtin(
-        cls, game_id: str, name: str, *, without: tuple[Layer, ...] = (), quick: Mapping[str, Any] | None = None
+        cls,
+        game_id: str,
+        name: str,
+        *,
+        without: tuple[Layer, ...] = (),
+        quick: Mapping[str, Any] | None = None,
+        listed: bool = True,
     ) -> Entry:
         """A game of this package: module ``name`` in each layer's package (:data:`PACKAGES`) but ``without``."""
         parts: dict[Layer, str | None] = {
             layer: None if layer in without else f"{package}.{name}" for layer, package in PACKAGES.items()
         }
-        return cls(game_id, parts, dict(quick or {}))
+        return cls(game_id, parts, dict(quick or {}), listed)
 
 
 _ENTRIES: dict[str, Entry] = {
@@ -99,6 +108,7 @@ _ENTRIES: dict[str, Entry] = {
         Entry.builtin("organised-chaos", "anarchy"),
         Entry.builtin("goninkan", "goninkan", quick={"rounds": 1}),
         Entry.builtin("cutin", "cutin"),
+        Entry.builtin("goout", "goout", without=("fast", "rl", "analysis"), listed=False),
     )
 }
 """The spec's game ids in its order."""
@@ -164,7 +174,9 @@ def require(game_id: str, layer: Layer) -> ModuleType:
 def available() -> list[str]:
     """The game ids whose rules module is present, in the spec's order (then games registered later)."""
     out = []
-    for gid in _ENTRIES:
+    for gid, found in _ENTRIES.items():
+        if not found.listed:
+            continue
         try:
             game_class(gid)
         except UnknownGame:
