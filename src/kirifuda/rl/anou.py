@@ -514,6 +514,8 @@ class FastReferee(BaseReferee):
     :class:`~kirifuda.match.Match` replayed on demand (every action checked again by the rules); ``record()`` is
     written from the deals and action texts, the same record."""
 
+    FAST_BOTS: dict[str, Any]  # set below: bots that play on the engine (kirifuda.rl.opponents)
+
     @staticmethod
     def supports(game: Game) -> bool:
         """Options the fast engine implements, and actions every seat sees in full (the tables' premise)."""
@@ -628,6 +630,61 @@ class FastReferee(BaseReferee):
             "deals": [d.to_json() for d in self.deals],
             "actions": [[seat, texts[i]] for seat, i in self.entries],
         }
+
+
+def seat_view(position: fast.Position, seat: int) -> fast.Position:
+    """A copy of ``position`` holding only what ``seat`` knows: the others' hands are replaced by the cards the seat
+    cannot see (their union, which it can tell: the deck less its hand and everything public, anou.md R2) dealt out
+    in canonical order, each hand keeping its size. Nothing in it depends on how the hidden cards really lie."""
+    p = position.copy()
+    hidden = sorted(k for s, hand in enumerate(p.hands) if s != seat for k in hand)
+    at = 0
+    for s, hand in enumerate(p.hands):
+        if s == seat:
+            continue
+        size = len(hand)
+        p.hands[s] = new = hidden[at : at + size]
+        at += size
+        suits = [0, 0, 0, 0]
+        for k in new:
+            suits[k >> 4] |= 1 << (k & 15)
+        p.suits[4 * s : 4 * s + 4] = suits
+    return p
+
+
+class FastHeuristic:
+    """The ``heuristic`` bot on the fast referee: the club player's policy (the Anou kit's heuristic,
+    :class:`~kirifuda.bots.anou_playout.ClubPlayer`) on the seat's view of the engine's position (:func:`seat_view`),
+    with no information state built. The kit plays the same policy on a position sampled from the seat's information
+    state, which the policy cannot tell from this one (it reads the seat's hand, the table, hand sizes and shown
+    voids): tests/rl/test_rl_opponents.py checks that both choose alike at every decision."""
+
+    def __init__(self, referee: BaseReferee, seed: int) -> None:
+        assert isinstance(referee, FastReferee)
+        self.policy = _club_player(referee.anou.n)
+
+    def decide(self, referee: BaseReferee, seat: int) -> int:
+        assert isinstance(referee, FastReferee)
+        legal = referee.legal(seat)
+        if len(legal) == 1:
+            return next(iter(legal))
+        kind, what = self.policy.choose(seat_view(referee.position, seat))
+        return referee.index_of[(kind, what)]
+
+
+_CLUB_PLAYERS: dict[int, Any] = {}
+
+
+def _club_player(n: int) -> Any:
+    from ..bots.anou_playout import ClubPlayer  # rl → bots: the bots' own policy, imported where it is used
+
+    found = _CLUB_PLAYERS.get(n)
+    if found is None:
+        found = _CLUB_PLAYERS[n] = ClubPlayer(n)
+    return found
+
+
+FastReferee.FAST_BOTS = {"heuristic": FastHeuristic}
 
 
 def engine_option(action: Action) -> tuple[Any, ...]:
