@@ -14,6 +14,7 @@ It adds what the observation no longer shows: the suits each seat has shown it l
 
 from __future__ import annotations
 
+import random
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -529,6 +530,7 @@ class FastReferee(BaseReferee):
         self.seed = seed
         self.actions = encoding.actions
         self.index_of = option_index(game)
+        self.options_by_index = options_by_index(game)
         self.position = fast.Position(game)
         self.encoders = cast(list[Encoder], encoding.encoders())
         self.table = self.encoders[0].table
@@ -582,15 +584,19 @@ class FastReferee(BaseReferee):
         self._legal = (seat, legal)
         return legal
 
+    def random_index(self, seat: int, rng: random.Random) -> int:
+        options = self.position.options()
+        return self.index_of[options[rng.randrange(len(options))]]
+
     def act(self, seat: int, index: Any) -> None:
         position = self.position
         if position.phase == OVER:
             raise game_over()
-        legal = self.legal(seat)
         i = index if type(index) is int else as_index(index, len(self.actions))
-        option = legal.get(i)
-        if option is None:
-            raise self.refuse(seat, index, legal)
+        # the option of index i, legal if the engine offers it to this seat now (no index → option dict is built)
+        option = self.options_by_index[i] if i >= 0 else None
+        if option is None or seat != position.turn or option not in position.options():
+            raise self.refuse(seat, index, self.legal(seat))
         position.apply(option)
         self._legal = None
         self.entries.append((seat, i))
@@ -714,6 +720,18 @@ def option_index(game: Anou) -> dict[tuple[Any, ...], int]:
             else:
                 entries.extend((kind, tuple((key(c), -1 if col is None else col) for c, col in x)) for x in items)
         found = _OPTION_INDEX[options] = {entry: i for i, entry in enumerate(entries)}
+    return found
+
+
+_OPTIONS_BY_INDEX: dict[AnouOptions, list[tuple[Any, ...]]] = {}
+
+
+def options_by_index(game: Anou) -> list[tuple[Any, ...]]:
+    """Action index → engine tuple (the inverse of :func:`option_index`)."""
+    options = _options(game)
+    found = _OPTIONS_BY_INDEX.get(options)
+    if found is None:
+        found = _OPTIONS_BY_INDEX[options] = list(option_index(game))
     return found
 
 

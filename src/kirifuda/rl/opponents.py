@@ -48,8 +48,7 @@ class RandomOpponent:
         self.rng = random.Random(f"kirifuda-rl/random/{seed}")
 
     def decide(self, referee: BaseReferee, seat: int) -> int:
-        legal = list(referee.legal(seat))
-        return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        return referee.random_index(seat, self.rng)
 
 
 class PolicyOpponent:
