@@ -90,6 +90,12 @@ class BaseReferee:
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         return {"observation": self.vector(seat), "action_mask": self.mask(seat)}
 
+    def state(self) -> np.ndarray:
+        """The whole state as a vector, for centralised critics: every seat's observation vector in seat order
+        (every hand, and everything any seat knows; cards no seat has seen — a Cut-in deal's rest — are not in
+        it). The referee's side only: never a seat's observation."""
+        return np.concatenate([self.vector(s) for s in range(self.game.seat_count)])
+
     def new_scores(self) -> list[tuple[int, ...]]:
         """The deal scores (Gonin-kan: battle scores) completed since the last call, by seat."""
         scores = self.deal_scores()
