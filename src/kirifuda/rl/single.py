@@ -95,6 +95,12 @@ class KirifudaGym(gymnasium.Env):
         self.players = seat_opponents(self.encoding, referee, self.opponents, match_seed)
         self._done = False
         self._carry = self._others_play()
+        if self._done:
+            raise KirifudaError(
+                f"seat {self.seat} has no decision in this episode (a Gonin-kan dealer sits out the round): "
+                "choose another seat or first_dealer, or episode='game'",
+                ja=f"席 {self.seat} はこのエピソードで手番がありません(ゴニンカンの親は休み)",
+            )
         return self._observe(), {}
 
     def _others_play(self) -> float:
