@@ -593,9 +593,14 @@ class FastReferee(BaseReferee):
         if position.phase == OVER:
             raise game_over()
         i = index if type(index) is int else as_index(index, len(self.actions))
-        # the option of index i, legal if the engine offers it to this seat now (no index → option dict is built)
-        option = self.options_by_index[i] if i >= 0 else None
-        if option is None or seat != position.turn or option not in position.options():
+        cached = self._legal
+        if cached is not None and cached[0] == seat:  # the mask was asked for: its dict says what is legal
+            option = cached[1].get(i)
+        else:  # an opponent's choice: legal if the engine offers it to this seat now (no dict is built)
+            option = self.options_by_index[i] if i >= 0 else None
+            if seat != position.turn or option not in position.options():
+                option = None
+        if option is None:
             raise self.refuse(seat, index, self.legal(seat))
         position.apply(option)
         self._legal = None
