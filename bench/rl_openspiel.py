@@ -9,7 +9,8 @@
   seats on those shuffles, beside a random seat 0.
 
     python bench/rl_openspiel.py [--ismcts-game cutin] [--deals 20] [--simulations 100]
-                                 [--cfr-game cutin] [--iterations 2000] [--json out.json]
+                                 [--cfr-game cutin] [--cfr-options '{"players": 4, "deck": "32"}']
+                                 [--iterations 2000] [--json out.json]
 """
 
 from __future__ import annotations
@@ -120,6 +121,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--simulations", type=int, default=100)
     ap.add_argument("--cfr-game", default="cutin")
+    ap.add_argument("--cfr-options", type=json.loads, default={"players": 4, "deck": "32"}, help="game options, JSON")
     ap.add_argument("--iterations", type=int, default=2000)
     ap.add_argument("--eval-episodes", type=int, default=400)
     ap.add_argument("--json", type=Path)
