@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..core import KirifudaError
-from .common import fail
+from .common import fail, need
 
 
 def register(app: typer.Typer) -> None:
@@ -36,6 +36,7 @@ def serve(
     log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error")] = "info",
 ) -> None:
     """Serve the browser game: a lobby, tables for friends and bots, replays (ブラウザで対戦)."""
+    need("web", "kirifuda serve")
     import uvicorn
 
     from ..web import create_app
