@@ -31,6 +31,10 @@ import json
 import random
 from typing import Any
 
+from .extras import require
+
+require("openspiel", "kirifuda.openspiel")  # first: a missing OpenSpiel is named with its extra
+
 import numpy as np
 import pyspiel
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from .. import registry
 from ..core import Action, Game, KirifudaError
+from ..extras import require
 from .registry import encoding_for
 from .single import gym_env
 
@@ -62,6 +63,7 @@ def train(
     net: Sequence[int] = (128, 128),
 ) -> dict[str, Any]:
     """Fit and save a MaskablePPO policy for seat 0 (see the module docstring); what was done, for the docs."""
+    require("train", "python -m kirifuda.rl.ppo")
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -101,6 +103,7 @@ class PolicyBot:
     picks the most likely legal action."""
 
     def __init__(self, path: str | Path, game: Game, seed: int = 0) -> None:
+        require("train", "a policy:PATH player")
         from sb3_contrib import MaskablePPO
 
         path = Path(path)
