@@ -676,9 +676,9 @@ class FastHeuristic:
 
     def decide(self, referee: BaseReferee, seat: int) -> int:
         assert isinstance(referee, FastReferee)
-        legal = referee.legal(seat)
-        if len(legal) == 1:
-            return next(iter(legal))
+        options = referee.position.options()
+        if len(options) == 1:
+            return referee.index_of[options[0]]
         kind, what = self.policy.choose(seat_view(referee.position, seat))
         return referee.index_of[(kind, what)]
 
