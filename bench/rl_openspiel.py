@@ -122,6 +122,7 @@ def main() -> None:
     ap.add_argument("--simulations", type=int, default=100)
     ap.add_argument("--cfr-game", default="cutin")
     ap.add_argument("--cfr-options", type=json.loads, default={"players": 4, "deck": "32"}, help="game options, JSON")
+    ap.add_argument("--cfr-options", type=json.loads, default={"players": 3}, help="game options as JSON")
     ap.add_argument("--iterations", type=int, default=2000)
     ap.add_argument("--eval-episodes", type=int, default=400)
     ap.add_argument("--json", type=Path)
@@ -133,9 +134,8 @@ def main() -> None:
         f"against random seats: {ism['ismcts'][0]:.2f} ± {ism['ismcts'][1]:.2f} per deal; a random seat 0 on the same "
         f"deals: {ism['random'][0]:.2f} ± {ism['random'][1]:.2f} ({ism['cpu_seconds']} s CPU)"
     )
-    cfr = run_mccfr(
-        args.cfr_game, {"players": 3, "episode": "deal", "deal_seeds": 1}, args.iterations, args.eval_episodes
-    )
+    params = {**args.cfr_options, "episode": "deal", "deal_seeds": 1}
+    cfr = run_mccfr(args.cfr_game, params, args.iterations, args.eval_episodes)
     print(
         f"outcome-sampling MCCFR on {cfr['game']} {cfr['params']}: {cfr['iterations']} iterations, "
         f"{cfr['infostates']} information states ({cfr['cpu_seconds']} s CPU); its average policy in seat 0 against "
