@@ -9,7 +9,7 @@
   seats on those shuffles, beside a random seat 0.
 
     python bench/rl_openspiel.py [--ismcts-game cutin] [--deals 20] [--simulations 100]
-                                 [--cfr-game cutin] [--cfr-options '{"players": 4, "deck": "32"}']
+                                 [--cfr-game cutin] [--cfr-options '{"players": 3}']
                                  [--iterations 2000] [--json out.json]
 """
 
