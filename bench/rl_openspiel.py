@@ -121,7 +121,6 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--simulations", type=int, default=100)
     ap.add_argument("--cfr-game", default="cutin")
-    ap.add_argument("--cfr-options", type=json.loads, default={"players": 4, "deck": "32"}, help="game options, JSON")
     ap.add_argument("--cfr-options", type=json.loads, default={"players": 3}, help="game options as JSON")
     ap.add_argument("--iterations", type=int, default=2000)
     ap.add_argument("--eval-episodes", type=int, default=400)
