@@ -39,7 +39,7 @@ import numpy as np
 import pyspiel
 
 from . import registry
-from .core import Game, Seen, chance_rng
+from .core import Game, OptionError, Seen, chance_rng
 from .match import Event, seen_event
 from .rl.registry import Encoding, encoding_for
 
@@ -98,7 +98,10 @@ class KirifudaGame(pyspiel.Game):
         self.deal_seeds = int(values.pop("deal_seeds"))
         self.episode = str(values.pop("episode"))
         if self.deal_seeds < 1 or self.episode not in EPISODES:
-            raise ValueError(f"deal_seeds must be ≥ 1 and episode one of {EPISODES}")
+            raise OptionError(
+                f"deal_seeds must be ≥ 1 and episode one of {', '.join(EPISODES)}",
+                ja=f"deal_seeds は 1 以上、episode は {', '.join(EPISODES)} のどれかです",
+            )
         self.encoding = encoding_for(registry.make(self.game_id, values))
         self.rules: Game = self.encoding.game
         bound = _utility_bound(self.encoding)

@@ -43,6 +43,15 @@ def test_registered_names_take_the_options_as_parameters():
     assert openspiel.load("gogyo-sokoku").get_type().short_name == "kirifuda_gogyo_sokoku"
 
 
+def test_bad_parameters_are_refused_in_both_languages():
+    from kirifuda.core import KirifudaError
+
+    with pytest.raises(KirifudaError, match="deal_seeds"):
+        openspiel.load("cutin", deal_seeds=0)
+    with pytest.raises(KirifudaError):
+        openspiel.load("cutin", players=9)
+
+
 def play_to(state, rng: random.Random, steps: int, seed: int):
     for _ in range(steps):
         if state.is_terminal():
