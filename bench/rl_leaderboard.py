@@ -24,7 +24,10 @@ def main() -> None:
     print("| OpenSkill μ |")
     print("|---|---:|---|---:|---:|---:|---:|")
     for path in sorted(folder.glob("*.json")):
-        data = json.loads(path.read_text())
+        text = path.read_text()
+        if not text.strip():  # a tournament still writing its output
+            continue
+        data = json.loads(text)
         skill = {row["bot"]: row["mu"] for row in data["openskill"]}
         options = {k: v for k, v in data.get("options", {}).items() if k in ("players", "rounds")}
         label = f"{data['game']} ({', '.join(f'{k}={v}' for k, v in options.items())})"
