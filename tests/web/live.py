@@ -71,8 +71,12 @@ class LiveServer:
 class Client:
     """A blocking WebSocket client at one table: every message it receives is kept in ``received``."""
 
-    def __init__(self, ws_url: str, table: str, token: str | None = None) -> None:
-        url = f"{ws_url}/ws/tables/{table}" + ("" if token is None else f"?token={token}")
+    def __init__(self, ws_url: str, table: str, token: str | None = None, *, answers: bool = False) -> None:
+        """``answers``: the client sends ``continue`` at the end of each deal (``?continue=1``)."""
+        query = [f"token={token}"] if token is not None else []
+        if answers:
+            query.append("continue=1")
+        url = f"{ws_url}/ws/tables/{table}" + ("?" + "&".join(query) if query else "")
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(connect(url, max_size=2**24, open_timeout=30))
         self.received: list[dict[str, Any]] = []

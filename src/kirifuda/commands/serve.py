@@ -30,6 +30,12 @@ def serve(
         float, typer.Option("--takeover-after", min=0, help="seconds a player may be away before the bot plays")
     ] = 30.0,
     bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, help="processes the bots think in")] = 2,
+    deal_pause: Annotated[
+        float,
+        typer.Option(
+            "--deal-pause", min=0, help="seconds a deal's result stays when no player at the table is waited for"
+        ),
+    ] = 5.0,
     durable: Annotated[
         bool, typer.Option("--durable", help="sync every move to disk (survives a power cut, not only a crash)")
     ] = False,
@@ -44,7 +50,11 @@ def serve(
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = Settings(
-        bot_delay=bot_delay, takeover_bot=takeover_bot, takeover_after=takeover_after, bot_workers=bot_workers
+        bot_delay=bot_delay,
+        takeover_bot=takeover_bot,
+        takeover_after=takeover_after,
+        bot_workers=bot_workers,
+        deal_pause=deal_pause,
     )
     try:
         app = create_app(db, settings=settings, durable=durable)

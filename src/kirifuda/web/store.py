@@ -1,10 +1,10 @@
 """Persistence of the browser game's tables: a small interface, and SQLite behind it (standard library, WAL).
 
 A table is stored as what its record needs — game id, options, seed — plus its seats (human or a bot name, the
-hash of each human seat's secret token, whether the seat has been taken) and its record's ``actions`` in order,
-one row each. Every accepted action is written in one transaction (:meth:`Store.append`) before anyone is told of
-it; the authoritative game is rebuilt from the stored record with :func:`kirifuda.records.replay` on restart, so a
-``kill -9`` loses nothing that was announced.
+hash of each human seat's secret token, whether the seat has been taken, the name its player chose) and its
+record's ``actions`` in order, one row each. Every accepted action is written in one transaction
+(:meth:`Store.append`) before anyone is told of it; the authoritative game is rebuilt from the stored record with
+:func:`kirifuda.records.replay` on restart, so a ``kill -9`` loses nothing that was announced.
 
 Tokens are stored hashed (SHA-256): the database alone does not let anyone act for a seat.
 """
@@ -50,6 +50,12 @@ CREATE TABLE IF NOT EXISTS actions (
     text TEXT NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS names (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,             -- the name a player chose for a human seat
+    PRIMARY KEY (table_id, seat)
+);
 CREATE INDEX IF NOT EXISTS tables_by_state ON tables (finished, updated);
 """
 
@@ -65,6 +71,7 @@ class StoredSeat:
     bot: str | None = None
     token_hash: str | None = None
     taken: bool = False
+    name: str | None = None  # the name the player chose (a human seat)
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,10 @@ class Store(Protocol):
         taken already and a new token was asked for."""
         ...
 
+    def set_name(self, table_id: str, seat: int, name: str) -> None:
+        """The name the player of a human seat chose."""
+        ...
+
     def load(self, table_id: str) -> StoredTable | None: ...
 
     def unfinished(self) -> list[str]: ...
@@ -167,6 +178,10 @@ class SqliteStore:
                 [(table.id, s.seat, s.kind, s.bot, s.token_hash, int(s.taken)) for s in table.seats],
             )
             db.executemany(
+                "INSERT INTO names (table_id, seat, name) VALUES (?, ?, ?)",
+                [(table.id, s.seat, s.name) for s in table.seats if s.name is not None],
+            )
+            db.executemany(
                 "INSERT INTO actions (table_id, idx, actor, text) VALUES (?, ?, ?, ?)",
                 [(table.id, i, str(who), text) for i, (who, text) in enumerate(table.actions)],
             )
@@ -193,6 +208,14 @@ class SqliteStore:
                 (new_token_hash, table_id, seat),
             )
             return cursor.rowcount == 1
+
+    def set_name(self, table_id: str, seat: int, name: str) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO names (table_id, seat, name) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name",
+                (table_id, seat, name),
+            )
 
     def load(self, table_id: str) -> StoredTable | None:
         row = self.db.execute(
@@ -245,9 +268,12 @@ class SqliteStore:
 
     def _seats(self, table_id: str) -> tuple[StoredSeat, ...]:
         return tuple(
-            StoredSeat(seat, kind, bot, th, bool(taken))
-            for seat, kind, bot, th, taken in self.db.execute(
-                "SELECT seat, kind, bot, token_hash, taken FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+            StoredSeat(seat, kind, bot, th, bool(taken), name)
+            for seat, kind, bot, th, taken, name in self.db.execute(
+                "SELECT s.seat, s.kind, s.bot, s.token_hash, s.taken, n.name FROM seats s"
+                " LEFT JOIN names n ON n.table_id = s.table_id AND n.seat = s.seat"
+                " WHERE s.table_id = ? ORDER BY s.seat",
+                (table_id,),
             )
         )
 
