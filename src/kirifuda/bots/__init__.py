@@ -2,7 +2,8 @@
 
 ``make_bot(name, game, seed)`` gives a bot by name (:data:`~kirifuda.bots.registry.BOT_NAMES`);
 ``play_game`` seats bots at a match; :mod:`kirifuda.bots.info` builds information states;
-:mod:`kirifuda.bots.ismcts` is the one search; ``kirifuda.bots.<game>`` is each game's kit.
+:mod:`kirifuda.bots.ismcts` is the one search; ``kirifuda.bots.<game>`` is each game's kit;
+:mod:`kirifuda.bots.review` judges a seat's decisions from its information states (``kirifuda review``).
 """
 
 from .base import Bot, BotError, CheatingBot, HeuristicBot, RandomBot, SearchBot
