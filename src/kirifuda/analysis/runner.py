@@ -25,7 +25,10 @@ from ..bots.table import Seating
 from ..match import Match
 from ..registry import make
 from . import events as E
-from .parallel import default_jobs, ordered_map
+from .parallel import default_jobs, interrupts_deferred, ordered_map
+
+POLICY_PREFIX = "policy:"
+"""A player named ``policy:PATH`` is the RL policy saved at PATH (``kirifuda.rl.ppo``; needs the ``train`` extra)."""
 
 __all__ = ["GameRow", "GameSpec", "InterruptedRun", "default_jobs", "leadership", "play_spec", "run"]
 
@@ -106,6 +109,10 @@ def play_spec(spec: GameSpec) -> GameRow:
         seed = spec.bot_seed * 1_000_003 + spec.seed * 101 + seat
         if name in CHEAT_NAMES:
             players[seat] = make_cheating_bot(name, game, seed, kit=kit)
+        elif name.startswith(POLICY_PREFIX):  # a saved RL policy as a player (docs/rl.md "Training")
+            from ..rl.ppo import policy_bot
+
+            players[seat] = policy_bot(name, game, seed)
         else:
             players[seat] = make_bot(name, game, seed, kit=kit)
     match = Match(game, seed=spec.seed)
@@ -132,7 +139,10 @@ def play_spec(spec: GameSpec) -> GameRow:
                 if seat_roles is not None:
                     roles.append(list(seat_roles))
     seconds = time.perf_counter() - start
-    facts = E.collect(match) if spec.events else None
+    facts = None
+    if spec.events:
+        facts = E.collect(match) or E.Facts()
+        facts.events.extend(E.score_line_events(game, match.state))
     return GameRow(
         game=spec.game,
         options=game.options.to_dict(),
@@ -171,10 +181,11 @@ def run(
     rows: list[GameRow] = []
     try:
         for row in _rows(specs, jobs, ray, progress):
-            if keep:
-                rows.append(row)
-            if sink is not None:
-                sink(row)
+            with interrupts_deferred():  # a finished game is kept and written whole
+                if keep:
+                    rows.append(row)
+                if sink is not None:
+                    sink(row)
     except KeyboardInterrupt:
         raise InterruptedRun(rows, len(specs)) from None
     return rows
