@@ -80,13 +80,22 @@ def test_tokens_are_stored_hashed(tmp_path):
 
 def test_an_open_seat_is_claimed_once(tmp_path):
     store = SqliteStore(tmp_path / "t.db")
-    store.create(table())
+    seats = (
+        StoredSeat(0, "human", token_hash=token_hash("secret"), taken=True),
+        StoredSeat(1, "bot", bot="random"),
+        StoredSeat(2, "human", token_hash=token_hash("invited")),
+        StoredSeat(3, "human", open=True),
+    )
+    store.create(table(seats=seats))
     assert store.take_seat("t1", 3, token_hash("new"))
     assert not store.take_seat("t1", 3, token_hash("newer"))
     assert not store.take_seat("t1", 1, token_hash("bot seat"))
+    assert not store.take_seat("t1", 2, token_hash("sniper"))  # reserved for its invite link
+    assert not store.take_seat("t1", 0, token_hash("sniper"))  # the creator's
     loaded = store.load("t1")
     assert loaded is not None
-    assert loaded.seats[3].taken and loaded.seats[3].token_hash == token_hash("new")
+    assert loaded.seats[3].taken and not loaded.seats[3].open and loaded.seats[3].token_hash == token_hash("new")
+    assert loaded.seats[2].token_hash == token_hash("invited")
 
 
 def test_lists_leave_out_private_tables(tmp_path):

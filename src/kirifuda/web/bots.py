@@ -1,10 +1,21 @@
-"""Bots at the browser game's tables: their thinking runs in a small process pool, off the event loop.
+"""Bots at the browser game's tables: their thinking runs off the event loop, scheduled fairly across tables.
 
 A bot is given only its seat's :class:`~kirifuda.bots.info.InfoState` and legal actions (both pickle), exactly as
 at any other table (:mod:`kirifuda.bots.table`); the worker makes the bot by name (``make_bot``, cached per
 process) and answers with the action's record text. ``random`` needs no thinking and answers in the server's own
 process. A bot that fails (a level whose game kit is not built yet raises ``NotImplementedError``) is replaced by
 the next of :data:`FALLBACKS`, with a log line saying so.
+
+**Fair scheduling.** Every table has its own queue of decisions; :class:`BotPool` hands the workers one decision
+at a time, taking the tables in turn (round robin), so a table with many waiting decisions waits its turn like any
+other. The search levels (:func:`is_heavy`: ``normal``, ``hard``, … seconds per decision) may hold at most all the
+workers but one, so a quick bot's decision (``heuristic``: milliseconds) never waits behind them: one table's
+``hard`` bots cannot starve another table's moves.
+
+**Where they think.** :class:`LocalWorkers` (the default) is a process pool on this machine whose workers are in
+the server's process group and end themselves if the server dies (a watchdog on their parent); :class:`RayWorkers`
+runs each decision as a Ray task, on a local Ray runtime or a Ray cluster (``kirifuda serve --bots ray`` /
+``--bots ray://HOST:10001``), so bot compute grows past one machine.
 """
 
 from __future__ import annotations
@@ -15,11 +26,15 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
+import time
+from collections import OrderedDict, deque
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from functools import lru_cache
-from typing import Any
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
+from typing import Any, Protocol
 
 from ..bots import InfoState, RandomBot, make_bot
 from ..core import Action, Game
@@ -30,6 +45,17 @@ log = logging.getLogger("kirifuda.web")
 FALLBACKS = ("heuristic", "random")
 """What plays a seat whose bot fails, in order."""
 
+QUICK = frozenset({"random", "heuristic"})
+"""Bots that decide in milliseconds; every other level searches (:func:`is_heavy`)."""
+
+WATCHDOG_EVERY = 0.5
+"""Seconds between a local worker's checks that the server is still its parent."""
+
+
+def is_heavy(name: str) -> bool:
+    """True for a bot that searches (seconds a decision), not one of :data:`QUICK`."""
+    return name not in QUICK
+
 
 def fallbacks(name: str) -> list[str]:
     """``name`` and then the bots that replace it if it fails."""
@@ -37,8 +63,8 @@ def fallbacks(name: str) -> list[str]:
 
 
 def bot_seed(table_seed: int, seat: int) -> int:
-    """A bot's seed at a table: the table's deal seed and the seat, so a record and the bot names replay its
-    decisions exactly."""
+    """A bot's seed at a table: the table's bot seed and the seat, so the bots of a practice table (whose bot seed is
+    its deal seed) replay their decisions exactly."""
     return (table_seed * 31 + seat) % 2**31
 
 
@@ -53,18 +79,42 @@ def _bot(name: str, game_id: str, options: str, seed: int) -> Any:
 
 
 def think(name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
-    """A bot's decision (in a worker process): the record text of one of ``legal``."""
+    """A bot's decision (in a worker): the record text of one of ``legal``."""
     options = json.dumps(info.options, sort_keys=True)
     bot = _bot(name, info.game, options, seed)
     return str(bot.act(info, list(legal)))
 
 
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(WATCHDOG_EVERY)
+        if os.getppid() != parent:  # the server is gone (even by SIGKILL): so is its worker
+            os._exit(0)
+
+
 def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops the pool
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True, name="parent-watchdog").start()
 
 
-class BotPool:
-    """The worker processes bots think in (``workers`` of them, started on first use)."""
+class Workers(Protocol):
+    """Where decisions run: one call of :func:`think` per :meth:`submit`."""
+
+    def submit(self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...]) -> asyncio.Future[str]: ...
+
+    def warm_up(self) -> None: ...
+
+    def broken(self) -> None:
+        """The workers broke (a process died): start new ones on the next decision."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class LocalWorkers:
+    """A process pool on this machine (``workers`` processes, started from ``spawn`` on first use). The workers stay
+    in the server's process group (a signal to the group reaches them), end themselves when the server is gone, and
+    are terminated when it stops, even in the middle of a decision."""
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = max(1, workers)
@@ -77,25 +127,192 @@ class BotPool:
             )
         return self._executor
 
+    def submit(self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...]) -> asyncio.Future[str]:
+        future: Future[str] = self._pool().submit(think, name, seed, info, legal)
+        return asyncio.wrap_future(future)
+
     def warm_up(self) -> None:
-        """Start the workers now (each imports kirifuda once), so the first bot does not wait for them."""
         pool = self._pool()
         for _ in range(self.workers):
             pool.submit(os.getpid)
 
-    async def think(self, name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
-        """``name``'s decision; ``random`` in this process, every other bot in the pool."""
-        if name == "random":
-            return str(RandomBot(seed).act(info, list(legal)))
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool(), think, name, seed, info, tuple(legal))
-        except BrokenProcessPool:
-            log.error("the bots' process pool broke; starting a new one")
-            self._executor = None
-            raise
+    def pids(self) -> list[int]:
+        """The worker processes' ids (for tests and ``/api/stats``)."""
+        processes = getattr(self._executor, "_processes", None) or {}
+        return sorted(processes)
+
+    def broken(self) -> None:
+        self._executor = None
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        if self._executor is None:
+            return
+        processes = list((getattr(self._executor, "_processes", None) or {}).values())
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:  # a worker in the middle of a hard decision would finish it first
+            if process.is_alive():
+                process.terminate()
+        self._executor = None
+
+
+class RayWorkers:
+    """Each decision a Ray task (one CPU), on a local Ray runtime (``address`` None: started here with
+    ``workers`` CPUs, and shut down with the server) or an existing Ray cluster (``ray://HOST:PORT`` or a cluster
+    address: the cluster's own CPUs)."""
+
+    def __init__(self, workers: int = 2, address: str | None = None) -> None:
+        import ray
+
+        self.ray = ray
+        self.workers = workers
+        self.address = address
+        self._remote: Any = None
+
+    def _task(self) -> Any:
+        if self._remote is None:
+            ray = self.ray
+            if not ray.is_initialized():
+                if self.address is None:
+                    ray.init(
+                        num_cpus=self.workers,
+                        include_dashboard=False,
+                        log_to_driver=False,
+                        configure_logging=False,
+                    )
+                else:
+                    ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+            self._remote = ray.remote(num_cpus=1, max_retries=1)(think)
+        return self._remote
+
+    def submit(self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...]) -> asyncio.Future[str]:
+        ref = self._task().remote(name, seed, info, legal)
+        return asyncio.wrap_future(ref.future())
+
+    def warm_up(self) -> None:
+        self._task()
+
+    def broken(self) -> None:
+        pass
+
+    def close(self) -> None:
+        if self._remote is not None and self.ray.is_initialized():
+            self.ray.shutdown()
+        self._remote = None
+
+
+def backend_for(bots: str, workers: int) -> Workers:
+    """The workers ``kirifuda serve --bots`` names: ``local``, ``ray`` (a local Ray runtime) or a Ray address."""
+    if bots == "local":
+        return LocalWorkers(workers)
+    if bots == "ray":
+        return RayWorkers(workers)
+    return RayWorkers(workers, address=bots)
+
+
+@dataclass
+class Job:
+    """One decision waiting for a worker."""
+
+    table: str
+    name: str
+    seed: int
+    info: InfoState
+    legal: tuple[Action, ...]
+    answer: asyncio.Future[str] = field(repr=False)
+
+
+class BotPool:
+    """The bots' decisions, queued per table and handed to ``workers`` workers in turn (the module docstring)."""
+
+    DISPATCHED_KEPT = 4096
+
+    def __init__(self, workers: int = 2, backend: Workers | None = None) -> None:
+        self.workers = max(1, workers)
+        self.backend: Workers = backend or LocalWorkers(self.workers)
+        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()
+        self._running = 0
+        self._heavy_running = 0
+        self._closed = False
+        self.dispatched: deque[tuple[str, str]] = deque(maxlen=self.DISPATCHED_KEPT)
+        """The latest decisions handed to a worker, in order: (table, bot)."""
+
+    @property
+    def heavy_slots(self) -> int:
+        """Workers the search levels may hold at once: all but one (so a quick bot never waits for them)."""
+        return max(1, self.workers - 1)
+
+    def warm_up(self) -> None:
+        """Start the workers now (each imports kirifuda once), so the first bot does not wait for them."""
+        self.backend.warm_up()
+
+    def waiting(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
+    async def think(self, table: str, name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
+        """``name``'s decision at ``table``; ``random`` in this process, every other bot in its turn on a worker."""
+        if name == "random":
+            return str(RandomBot(seed).act(info, list(legal)))
+        job = Job(table, name, seed, info, tuple(legal), asyncio.get_running_loop().create_future())
+        self._queues.setdefault(table, deque()).append(job)
+        self._dispatch()
+        return await job.answer
+
+    def _dispatch(self) -> None:
+        while self._running < self.workers:
+            job = self._next()
+            if job is None:
+                return
+            self._running += 1
+            heavy = is_heavy(job.name)
+            self._heavy_running += heavy
+            self.dispatched.append((job.table, job.name))
+            try:
+                running = self.backend.submit(job.name, job.seed, job.info, job.legal)
+            except BrokenProcessPool as e:
+                self.backend.broken()
+                running = asyncio.get_running_loop().create_future()
+                running.set_exception(e)
+            running.add_done_callback(partial(self._done, job, heavy))
+
+    def _next(self) -> Job | None:
+        """The next decision: the first table in turn whose first decision may start now (a search level only
+        while fewer than :attr:`heavy_slots` run); that table goes to the back of the turn."""
+        for table in list(self._queues):
+            queue = self._queues[table]
+            while queue and queue[0].answer.done():  # its table stopped waiting (cancelled)
+                queue.popleft()
+            if not queue:
+                del self._queues[table]
+                continue
+            if is_heavy(queue[0].name) and self._heavy_running >= self.heavy_slots:
+                continue
+            job = queue.popleft()
+            del self._queues[table]
+            if queue:
+                self._queues[table] = queue
+            return job
+        return None
+
+    def _done(self, job: Job, heavy: bool, done: asyncio.Future[str]) -> None:
+        self._running -= 1
+        self._heavy_running -= heavy
+        error = None if done.cancelled() else done.exception()
+        if isinstance(error, BrokenProcessPool) and not self._closed:
+            log.error("the bots' process pool broke; starting a new one")
+            self.backend.broken()
+        if not job.answer.done():
+            if done.cancelled():
+                job.answer.cancel()
+            elif error is not None:
+                job.answer.set_exception(error)
+            else:
+                job.answer.set_result(done.result())
+        self._dispatch()
+
+    def close(self) -> None:
+        self._closed = True
+        for queue in self._queues.values():
+            for job in queue:
+                job.answer.cancel()
+        self._queues.clear()
+        self.backend.close()

@@ -8,11 +8,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-ErrorCode = Literal["stale", "illegal", "malformed", "forbidden", "not_found", "rate_limited"]
+ErrorCode = Literal["stale", "illegal", "malformed", "forbidden", "not_found", "rate_limited", "too_many"]
 """Why a WebSocket message was refused: ``stale`` (its version is not the table's), ``illegal`` (the rules forbid
 the action now), ``malformed`` (not an act message, or too large), ``forbidden`` (a spectator acting, a token that is
 no seat of this table); additions to the issue's four: ``not_found`` (no such table), ``rate_limited`` (too many
-messages)."""
+messages), ``too_many`` (the table or the client's address has as many sockets open as the server allows)."""
 
 MAX_ACTION_TEXT = 200
 MAX_SEATS = 8
@@ -22,17 +22,28 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class StrictTypes(BaseModel):
+    """A WebSocket message: no unknown key, and no value of another JSON type coerced (``"version": "0"`` and
+    ``"version": true`` are ``malformed``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 # --- HTTP ----------------------------------------------------------------------------------------------------
 
 
 class CreateTable(Strict):
     """``POST /api/tables``: a game id, its options (../shared/spec/records.md), one entry per seat — ``"human"``
-    or a bot's name — and optionally the deal seed and whether the table stays out of the lobby's list."""
+    (the first is the creator's, bound to them at once; the others are reserved for their invite links), ``"open"``
+    (a human seat listed in the lobby for anyone to claim) or a bot's name — whether the table stays out of the
+    lobby's list, and for a private table only, a deal seed (a *practice* table)."""
 
     game: str = Field(examples=["anou"])
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 4}])
     seats: list[str] = Field(min_length=1, max_length=MAX_SEATS, examples=[["human", "heuristic", "normal", "normal"]])
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    seed: int | None = Field(
+        default=None, ge=0, lt=2**62, description="private practice tables only: served tables are dealt by the OS"
+    )
     private: bool = False
 
 
@@ -40,8 +51,10 @@ class CreatedSeat(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
     bot: str | None = None
-    token: str | None = None
-    invite_url: str | None = None
+    token: str | None = Field(None, description="the seat's secret (a human seat bound to someone)")
+    invite_url: str | None = Field(None, description="the seat's link: the token is in the fragment (#token=…)")
+    open: bool = Field(False, description="listed in the lobby for anyone to claim")
+    creator: bool = Field(False, description="the creator's own seat")
 
 
 class CreatedTable(BaseModel):
@@ -54,7 +67,10 @@ class SeatStatus(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
     bot: str | None = Field(None, description="a bot seat's bot")
-    taken: bool = Field(description="a human seat someone has opened or claimed")
+    taken: bool = Field(
+        description="a human seat bound to someone: the creator's, an invited one opened, a claimed one"
+    )
+    open: bool = Field(False, description="a human seat listed in the lobby for anyone to claim")
     connected: bool = Field(description="a player's page is open at this seat now")
     takeover: bool = Field(description="a bot plays for the absent player now")
     playing: str | None = Field(None, description="the bot that actually plays this seat now (after any fallback)")
@@ -65,13 +81,14 @@ class TableStatus(BaseModel):
     game: str
     title: dict[str, str]
     options: dict[str, Any]
-    status: Literal["waiting", "playing", "finished"]
+    status: Literal["waiting", "playing", "paused", "finished", "aborted"]
     version: int = Field(description="the record's actions applied so far")
     to_act: list[int]
     finished: bool
     seats: list[SeatStatus]
     created: float
     private: bool
+    practice: bool = Field(False, description="a private practice table dealt from its creator's seed")
 
 
 class TableList(BaseModel):
@@ -128,12 +145,20 @@ class ErrorBody(BaseModel):
 # --- WebSocket -------------------------------------------------------------------------------------------------
 
 
-class ActMessage(Strict):
+class ActMessage(StrictTypes):
     """Client → server: take ``action`` (record text) at the table as it was at ``version``."""
 
     type: Literal["act"]
     version: int = Field(ge=0)
     action: str = Field(min_length=1, max_length=MAX_ACTION_TEXT)
+
+
+class AuthMessage(StrictTypes):
+    """Client → server: the seat's token, so that it never travels in a URL (the socket, a spectator's until then,
+    becomes the seat's)."""
+
+    type: Literal["auth"]
+    token: str = Field(min_length=1, max_length=100)
 
 
 class Scores(BaseModel):

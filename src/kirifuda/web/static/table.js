@@ -26,7 +26,9 @@ import {
 const SHOWN_AT_MOST = 30; // more choices than this wait for a card to be selected first
 
 const tableId = tableIdFromPath();
-const token = new URLSearchParams(location.search).get("token");
+// the seat's token travels in the link's fragment (#token=…), which no request carries; the old ?token= form still
+// works (deprecated). It is shown to the server in the socket's first message, never in a URL.
+const token = new URLSearchParams(location.hash.slice(1)).get("token") || new URLSearchParams(location.search).get("token");
 const page = {
   state: null,
   selection: [], // [{zone, index, card}]
@@ -44,7 +46,6 @@ const root = document.getElementById("app");
 function socketUrl() {
   const url = new URL(apiUrl(`ws/tables/${encodeURIComponent(tableId)}`));
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  if (token) url.searchParams.set("token", token);
   return url.toString();
 }
 
@@ -54,6 +55,7 @@ function connect() {
   const socket = new WebSocket(socketUrl());
   page.socket = socket;
   socket.addEventListener("open", () => {
+    if (token) socket.send(JSON.stringify({ type: "auth", token }));
     page.status = "connected";
     page.retry = 0;
   });
