@@ -7,10 +7,10 @@ process. A bot that fails (a level whose game kit is not built yet raises ``NotI
 the next of :data:`FALLBACKS`, with a log line saying so.
 
 **Fair scheduling.** Every table has its own queue of decisions; :class:`BotPool` hands the workers one decision
-at a time, taking the tables in turn (round robin), so a table with many waiting decisions waits its turn like any
-other. The search levels (:func:`is_heavy`: ``normal``, ``hard``, … seconds per decision) may hold at most all the
-workers but one, so a quick bot's decision (``heuristic``: milliseconds) never waits behind them: one table's
-``hard`` bots cannot starve another table's moves.
+at a time, to the waiting table served longest ago (round robin), so a table with many waiting decisions waits its
+turn like any other. The search levels (:func:`is_heavy`: ``normal``, ``hard``, … seconds per decision) may hold
+at most all the workers but one, so a quick bot's decision (``heuristic``: milliseconds) never waits behind them:
+one table's ``hard`` bots cannot starve another table's moves.
 
 **Where they think.** :class:`LocalWorkers` (the default) is a process pool on this machine whose workers are in
 the server's process group and end themselves if the server dies (a watchdog on their parent); :class:`RayWorkers`
@@ -34,6 +34,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from pathlib import Path
 from typing import Any, Protocol
 
 from ..bots import InfoState, RandomBot, make_bot
@@ -92,9 +93,11 @@ def _watch_parent(parent: int) -> None:
             os._exit(0)
 
 
-def _worker_start() -> None:
+def _worker_start(server: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops the pool
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True, name="parent-watchdog").start()
+    if os.getppid() != server:  # the server died while this worker was starting
+        os._exit(0)
+    threading.Thread(target=_watch_parent, args=(server,), daemon=True, name="parent-watchdog").start()
 
 
 class Workers(Protocol):
@@ -123,7 +126,10 @@ class LocalWorkers:
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
+                initargs=(os.getpid(),),
             )
         return self._executor
 
@@ -173,11 +179,14 @@ class RayWorkers:
             ray = self.ray
             if not ray.is_initialized():
                 if self.address is None:
+                    here = str(Path(__file__).resolve().parents[2])  # the workers import this very kirifuda
+                    path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
                     ray.init(
                         num_cpus=self.workers,
                         include_dashboard=False,
                         log_to_driver=False,
                         configure_logging=False,
+                        runtime_env={"env_vars": {"PYTHONPATH": path}},
                     )
                 else:
                     ray.init(address=self.address, log_to_driver=False, configure_logging=False)
@@ -225,6 +234,7 @@ class BotPool:
     """The bots' decisions, queued per table and handed to ``workers`` workers in turn (the module docstring)."""
 
     DISPATCHED_KEPT = 4096
+    SERVED_KEPT = 65_536
 
     def __init__(self, workers: int = 2, backend: Workers | None = None) -> None:
         self.workers = max(1, workers)
@@ -233,6 +243,8 @@ class BotPool:
         self._running = 0
         self._heavy_running = 0
         self._closed = False
+        self._served: OrderedDict[str, int] = OrderedDict()  # table → the turn it was last served at
+        self._turns = 0
         self.dispatched: deque[tuple[str, str]] = deque(maxlen=self.DISPATCHED_KEPT)
         """The latest decisions handed to a worker, in order: (table, bot)."""
 
@@ -275,8 +287,9 @@ class BotPool:
             running.add_done_callback(partial(self._done, job, heavy))
 
     def _next(self) -> Job | None:
-        """The next decision: the first table in turn whose first decision may start now (a search level only
-        while fewer than :attr:`heavy_slots` run); that table goes to the back of the turn."""
+        """The next decision: the first decision of the waiting table served longest ago (a search level only while
+        fewer than :attr:`heavy_slots` run)."""
+        chosen: str | None = None
         for table in list(self._queues):
             queue = self._queues[table]
             while queue and queue[0].answer.done():  # its table stopped waiting (cancelled)
@@ -286,12 +299,20 @@ class BotPool:
                 continue
             if is_heavy(queue[0].name) and self._heavy_running >= self.heavy_slots:
                 continue
-            job = queue.popleft()
-            del self._queues[table]
-            if queue:
-                self._queues[table] = queue
-            return job
-        return None
+            if chosen is None or self._served.get(table, -1) < self._served.get(chosen, -1):
+                chosen = table
+        if chosen is None:
+            return None
+        queue = self._queues[chosen]
+        job = queue.popleft()
+        if not queue:
+            del self._queues[chosen]
+        self._turns += 1
+        self._served[chosen] = self._turns
+        self._served.move_to_end(chosen)
+        while len(self._served) > self.SERVED_KEPT:
+            self._served.popitem(last=False)
+        return job
 
     def _done(self, job: Job, heavy: bool, done: asyncio.Future[str]) -> None:
         self._running -= 1

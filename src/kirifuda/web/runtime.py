@@ -711,7 +711,9 @@ class Tables:
         self._sweeper = asyncio.create_task(self._sweep())
 
     def store_pause(self, before: float) -> list[str]:
-        ids = [s.id for s in self.store.summaries("WHERE status = 'open' AND last_person < ?", (before,))]
+        """Pause the stored tables in play, not in memory, no person has been at since ``before``; their ids."""
+        summaries = self.store.summaries("WHERE status = 'open' AND last_person < ?", (before,))
+        ids = [s.id for s in summaries if s.id not in self.loaded]
         for table_id in ids:
             self.store.set_status(table_id, "paused")
         return ids
@@ -965,7 +967,7 @@ class Tables:
         for table_id in paused:
             self.loaded[table_id].halt("paused")
         paused += self.store_pause(now - self.settings.pause_after)
-        aborted = self.store.abort_unattended(now - self.settings.abort_after)
+        aborted = self.store.abort_unattended(now - self.settings.pause_after - self.settings.abort_after)
         if self.loaded:  # aborted by ``kirifuda admin abort`` while in memory
             marks = ",".join("?" * len(self.loaded))
             aborted += [
