@@ -2,7 +2,8 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
-PYTEST := $(PY) -m pytest -q -n 2 -p no:cacheprovider
+# --dist loadgroup: tests marked xdist_group run on one worker (tests/test_wheel.py builds its wheel once)
+PYTEST := $(PY) -m pytest -q -n 2 --dist loadgroup -p no:cacheprovider
 
 .PHONY: setup play check quick test bench clean
 

@@ -112,6 +112,14 @@ def play_checked(game, seed: int, rng: random.Random) -> Match:
                 playout.act(who, rng.choice(options_now))
         match.act(seat, rng.choice(match.legal_actions(seat)))
         steps += 1
+    # the end of every deal (the next deal pending) and of the game are states of the table too
+    ends = [e.before for e in match.events if e.actor == "deal" and game.deal_scores(e.before)] + [match.state]
+    for k, state in enumerate(ends):
+        for viewer in [*range(game.seat_count), None]:
+            obs = game.observation(state, viewer)
+            json.dumps(obs.to_json())
+            shuffled = game.reshuffle_unseen(state, viewer, random.Random(k))
+            assert game.observation(shuffled, viewer) == obs, f"seat {viewer} sees a change in unseen cards"
     return match
 
 

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from . import __version__
 from .core import Game, KirifudaError
 from .records import ReplayError, load, summary
 from .records import replay as replay_record
@@ -21,6 +22,22 @@ app = typer.Typer(
     help="切り札 kirifuda — play and study Japanese trick-taking card games.",
 )
 err = Console(stderr=True)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"kirifuda {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _app(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="print kirifuda's version and exit"),
+    ] = False,
+) -> None:
+    """The options before any command (``kirifuda --version``)."""
 
 
 def _options(text: str | None) -> dict[str, Any]:
@@ -98,6 +115,9 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
     """Play N games of random legal play on every core; print speed and mean scores per seat."""
+    from .commands.common import need_for_options
+
+    need_for_options("kirifuda simulate", parquet=parquet, ray=ray)
     from .analysis import simulation
 
     if engine not in ("auto", "pure", "fast"):

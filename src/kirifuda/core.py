@@ -16,7 +16,9 @@ protocol"):
   :class:`IllegalAction` saying why, with nothing changed;
 * ``observation(state, seat)`` — what one seat (``None``: a spectator) may know; the only view of a
   state that ever leaves the rules core;
-* ``deal_scores`` / ``totals`` / ``winners``.
+* ``deal_scores`` / ``score_lines`` / ``totals`` / ``winners`` — ``score_lines`` explains each deal's
+  score as named :class:`ScoreLine` values (the rule id of docs/rules/<game>.md and its name), kept by the
+  state where the deal is scored, so the two never disagree.
 """
 
 from __future__ import annotations
@@ -269,6 +271,49 @@ def deal_round(
     return hands, pack[per_hand * n :]
 
 
+# --- score lines ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """What one scoring rule gave one seat in one deal (Gonin-kan: battle).
+
+    ``rule`` is the rule's id exactly as docs/rules/<game>.md carries it (e.g. ``"S1"``), ``en``/``ja`` its
+    name; the amounts of a seat's lines in a deal sum to its deal score. A rule that gave a seat 0 has no
+    line."""
+
+    seat: int
+    rule: str
+    en: str
+    ja: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRule:
+    """A scoring rule of a game: its id in docs/rules/<game>.md and its name, to make :class:`ScoreLine` values."""
+
+    rule: str
+    en: str
+    ja: str
+
+    def line(self, seat: int, amount: int) -> ScoreLine:
+        return ScoreLine(seat, self.rule, self.en, self.ja, amount)
+
+
+def scored_lines(seat: int, parts: Iterable[tuple[ScoreRule, int]]) -> tuple[ScoreLine, ...]:
+    """The lines of ``seat`` from (rule, amount) parts, leaving out rules that gave it 0."""
+    return tuple(rule.line(seat, amount) for rule, amount in parts if amount)
+
+
+def line_totals(lines: Iterable[ScoreLine], seats: int) -> tuple[int, ...]:
+    """Each seat's sum of ``lines``: the deal score they explain."""
+    out = [0] * seats
+    for line in lines:
+        out[line.seat] += line.amount
+    return tuple(out)
+
+
 # --- actions and observations ----------------------------------------------------------------
 
 
@@ -319,9 +364,16 @@ HIDDEN = "?"
 
 @dataclass(frozen=True)
 class Observation:
-    """Base of each game's observation: what ``seat`` may know (``None``: a spectator)."""
+    """Base of each game's observation: what ``seat`` may know (``None``: a spectator), starting with the public
+    fields every game has; a game's subclass adds its own."""
 
     seat: int | None
+    phase: str  # the game's phase: "deal" while a deal is pending, "over" at the end, else the game's own
+    to_act: tuple[int, ...]  # the seats whose decision is awaited
+    hand_sizes: tuple[int, ...]  # cards in each seat's hand
+    deal_scores: tuple[tuple[int, ...], ...]  # each completed deal's score per seat (Game.deal_scores)
+    totals: tuple[int, ...]  # the running total per seat
+    deal_lines: tuple[tuple[ScoreLine, ...], ...]  # each completed deal's score lines (Game.score_lines)
 
     def to_json(self) -> dict[str, Any]:
         return cast(dict[str, Any], to_jsonable(self))  # a dataclass becomes an object
@@ -444,6 +496,11 @@ class Game(ABC):
     @abstractmethod
     def deal_scores(self, state: Any) -> tuple[tuple[int, ...], ...]:
         """Each completed deal's (Gonin-kan: battle's) score per seat."""
+
+    @abstractmethod
+    def score_lines(self, state: Any) -> tuple[tuple[ScoreLine, ...], ...]:
+        """Each completed deal's (Gonin-kan: battle's) score as named lines, indexed as :meth:`deal_scores`:
+        for every seat the amounts of its lines in deal ``d`` sum to ``deal_scores(state)[d][seat]``."""
 
     def totals(self, state: Any) -> tuple[int, ...]:
         scores = self.deal_scores(state)

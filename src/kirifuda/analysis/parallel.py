@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
+from ..extras import require
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -87,10 +89,9 @@ def _local_map(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[
 
 def ray_runtime(ray_address: str, jobs: int) -> tuple[Any, bool]:
     """The ``ray`` module, initialised (a local runtime or a cluster); True if this call started it."""
-    try:
-        import ray
-    except ImportError as e:  # pragma: no cover - ray is a declared dependency
-        raise RuntimeError("Ray is not installed: pip install 'ray>=2.9'") from e
+    require("analysis", "Ray (--ray)", ("ray",))
+    import ray
+
     if ray.is_initialized():
         return ray, False
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # a local runtime for one run: no token to keep

@@ -13,6 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..extras import require
+
+require("analysis", "kirifuda.analysis.plots", ("matplotlib",))  # first: names the extra to install
+
 import matplotlib
 
 matplotlib.use("Agg")

@@ -34,6 +34,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..extras import require
+
+require("analysis", "kirifuda.analysis.table", ("pyarrow",))  # first: names the extra to install
+
 import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from ..core import KirifudaError
-from .common import fail, options_json, progress_bar, ray_help
+from .common import fail, need, need_for_options, options_json, progress_bar, ray_help
 
 
 def register(app: typer.Typer) -> None:
@@ -43,6 +43,8 @@ def analyze(
     as_json: Annotated[bool, typer.Option("--json", help="print the report's JSON twin")] = False,
 ) -> None:
     """Balance report with plots, or an A/B comparison of two rule variants (バランス分析)."""
+    need("analysis", "kirifuda analyze", ("matplotlib", "pyarrow"))
+    need_for_options("kirifuda analyze", ray=ray)
     from ..analysis import analyze as A
 
     names = [name.strip() for name in (bots or "").split(",") if name.strip()]

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from ..core import KirifudaError
-from .common import fail, make_game, options_json, progress_bar, ray_help
+from .common import fail, make_game, need_for_options, options_json, progress_bar, ray_help
 
 
 def register(app: typer.Typer) -> None:
@@ -83,6 +83,7 @@ def tournament(
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
 ) -> None:
     """Rotate lineups of bots through every seat over the same deals (トーナメント)."""
+    need_for_options("kirifuda tournament", parquet=parquet, ray=ray)
     from ..analysis import runner
     from ..analysis import tournament as T
 

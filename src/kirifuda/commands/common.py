@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..core import Game, KirifudaError
@@ -19,6 +21,26 @@ def fail(error: KirifudaError | str) -> NoReturn:
     text = error.bilingual() if isinstance(error, KirifudaError) else error
     err.print(f"[red]error:[/red] {text}", highlight=False, markup=True)
     raise typer.Exit(2)
+
+
+def need(extra: str, what: str, modules: tuple[str, ...] | None = None) -> None:
+    """Exit 2 with the command that installs ``extra`` if its modules (or only ``modules`` of it) are missing:
+    ``what`` (e.g. ``kirifuda serve``) needs them."""
+    from ..extras import MissingExtra, require
+
+    try:
+        require(extra, what, modules)
+    except MissingExtra as e:
+        fail(escape(e.bilingual()))
+
+
+def need_for_options(what: str, *, parquet: Path | None = None, ray: str | None = None) -> None:
+    """:func:`need` for the options of the many-games commands: ``--parquet`` writes with pyarrow, ``--ray`` runs
+    on Ray (both in the analysis extra)."""
+    if parquet is not None:
+        need("analysis", f"{what} --parquet", ("pyarrow",))
+    if ray is not None:
+        need("analysis", f"{what} --ray", ("ray",))
 
 
 def options_json(text: str | None) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core import KirifudaError
-from .common import fail
+from .common import fail, need
 
 if TYPE_CHECKING:
     from ..web.store import SqliteStore
@@ -109,6 +109,7 @@ def serve(
     log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error")] = "info",
 ) -> None:
     """Serve the browser game: a lobby, tables for friends and bots, replays (ブラウザで対戦)."""
+    need("web", "kirifuda serve")
     import uvicorn
 
     from ..web import create_app

@@ -28,7 +28,7 @@ from typing import TypeGuard
 
 from .. import cards as C
 from ..cards import COPY, JOKER
-from ..core import chance_rng, evolve
+from ..core import ScoreLine, chance_rng, evolve
 from ..games.anarchy import (
     BID,
     DEAL,
@@ -111,6 +111,7 @@ class Position:
         "tricks_done",
         "bid_history",
         "scores",
+        "lines",
         "last",
         "revealed",
         "_gives",
@@ -138,6 +139,7 @@ class Position:
         self.tricks_done = 0
         self.bid_history: list[tuple[str, ...]] = []
         self.scores: list[tuple[int, ...]] = []
+        self.lines: tuple[tuple[ScoreLine, ...], ...] = ()  # the score lines of completed deals (a shared tuple)
         self.last: LastTrick | None = None
         self.revealed: tuple[list[int], list[int], int, tuple[int, ...]] | None = None
         """The last trick as revealed (cards, receivers, bomb seat, turn-up taken); ``last`` is built from it
@@ -157,7 +159,7 @@ class Position:
         p.bids, p.chosen, p.taken = list(state.bids), list(state.chosen), list(state.taken)
         p.dummy, p.rest = list(state.dummy), list(state.rest)
         p.spare, p.wild_to, p.tricks_done = state.spare, state.wild_to, state.tricks_done
-        p.bid_history, p.scores = list(state.bid_history), list(state.scores)
+        p.bid_history, p.scores, p.lines = list(state.bid_history), list(state.scores), state.lines
         p.last, p.revealed = state.last, None
         return p
 
@@ -180,6 +182,7 @@ class Position:
             last=self.last_trick(),
             bid_history=tuple(self.bid_history),
             scores=tuple(self.scores),
+            lines=self.lines,
         )
 
     def last_trick(self) -> LastTrick | None:
@@ -198,7 +201,7 @@ class Position:
         p.bids, p.chosen, p.taken = self.bids[:], self.chosen[:], self.taken[:]
         p.dummy, p.rest = self.dummy[:], self.rest[:]
         p.spare, p.wild_to, p.tricks_done = self.spare, self.wild_to, self.tricks_done
-        p.bid_history, p.scores = self.bid_history[:], self.scores[:]
+        p.bid_history, p.scores, p.lines = self.bid_history[:], self.scores[:], self.lines
         p.last, p.revealed = self.last, self.revealed
         p._gives, p._blank, p._copies = None, self._blank, self._copies
         return p
@@ -423,6 +426,7 @@ class Position:
     def end_deal(self) -> None:
         game = self.game
         self.scores.append(self.deal_score())
+        self.lines += (game.deal_lines(self.bids, self.taken, self.wild_to),)  # type: ignore[arg-type]
         self.bid_history.append(tuple(self.bids))  # type: ignore[arg-type]
         if len(self.scores) == game.total_deals:
             self.phase = OVER

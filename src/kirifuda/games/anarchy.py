@@ -61,16 +61,25 @@ from ..core import (
     Observation,
     OptionError,
     Options,
+    ScoreLine,
+    ScoreRule,
     evolve,
+    line_totals,
     option,
     parse_words,
     replace_at,
     require_cards,
+    scored_lines,
 )
 from ..seats import Ring
 from ..tricks import Play
 
 DEAL, PASS, BID, PLAY, OVER = "deal", "pass", "bid", "play", "over"
+
+# anarchy.md's bid tables and §2 bonuses, as the score lines name them (docs/rules/anarchy.md "Score lines")
+BID_RULE = ScoreRule("S1", "bid", "ビッド")
+VOID_RULE = ScoreRule("S2", "voids", "ボイド")
+QUARTET_RULE = ScoreRule("S3", "quartets", "カルテット")
 
 NO_CARD = -1
 """``chosen[seat]`` while the seat has not chosen its card for the trick; ``spare`` once it is used."""
@@ -236,6 +245,7 @@ class AnarchyState:
     last: LastTrick | None  # the last revealed trick of this deal
     bid_history: tuple[tuple[str, ...], ...]  # each completed deal's bids by seat
     scores: tuple[tuple[int, ...], ...]  # each completed deal's scores by seat
+    lines: tuple[tuple[ScoreLine, ...], ...] = ()  # each completed deal's score lines (sum: ``scores``)
 
 
 # --- capture and scoring (module functions: the seed's examples are pinned on them) -------------
@@ -333,19 +343,27 @@ def quartet_bonus(taken: int) -> int:
     return QUARTET_BONUS * sum((taken & m).bit_count() // QUARTET for m in RANK_BOTH)
 
 
-def bomb_deal_score(bid: str, taken: int, target: int, wild_joker: bool = False) -> int:
-    """A Bomb / Chaos deal score: the bid plus void and quartet bonuses (§2). ``wild_joker``
-    (``bomb_wild``): the Joker counts as one more card of any suit, or not at all — the best reading;
-    it never completes a quartet (anarchy.md §2 "Variation")."""
+def bomb_deal_parts(bid: str, taken: int, target: int, wild_joker: bool = False) -> tuple[int, int, int]:
+    """A Bomb / Chaos deal score in parts: (the bid, the void bonus, the quartet bonus) (§2). ``wild_joker``
+    (``bomb_wild``): the Joker counts as one more card of any suit, or not at all — the reading whose sum
+    scores best (the first such: not counted, then S H D C); it never completes a quartet (anarchy.md §2
+    "Variation")."""
     counts = suit_counts(taken)
     quartets = quartet_bonus(taken)
-    best = bomb_bid_score(bid, counts, target) + void_bonus(counts) + quartets
+    best = (bomb_bid_score(bid, counts, target), void_bonus(counts), quartets)
     if wild_joker:
         for suit in range(4):
             counts[suit] += 1
-            best = max(best, bomb_bid_score(bid, counts, target) + void_bonus(counts) + quartets)
+            reading = (bomb_bid_score(bid, counts, target), void_bonus(counts), quartets)
+            if sum(reading) > sum(best):
+                best = reading
             counts[suit] -= 1
     return best
+
+
+def bomb_deal_score(bid: str, taken: int, target: int, wild_joker: bool = False) -> int:
+    """A Bomb / Chaos deal score: the bid plus void and quartet bonuses (:func:`bomb_deal_parts`)."""
+    return sum(bomb_deal_parts(bid, taken, target, wild_joker))
 
 
 # --- observation -----------------------------------------------------------------------------
@@ -371,11 +389,8 @@ class AnarchyObservation(Observation):
     deal_number: int  # 1-based
     deals: int
     dealer: int
-    phase: str
-    to_act: tuple[int, ...]
     bidding: str  # "open" or "secret"
     hand: CardSet | None  # None for a spectator
-    hand_sizes: tuple[int, ...]
     ready: tuple[bool, ...]  # seats whose face-down choice (card, pass or secret bid) is made
     my_choice: Action | None  # this seat's own face-down choice, until the reveal
     bids: tuple[str | None, ...]  # None: not made, or still secret
@@ -396,8 +411,6 @@ class AnarchyObservation(Observation):
     passed: CardSet | None  # Chaos: the cards this seat gave
     received: CardSet | None  # Chaos: the cards this seat received
     bid_scores: tuple[int | None, ...]  # what each known bid scores with the cards taken so far
-    deal_scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
     score_sheet: tuple[tuple[str, tuple[int | None, ...]], ...]  # Chaos: (bid, score per seat) rows
 
 
@@ -558,6 +571,7 @@ class AnarchyFamily(Game):
             last=None,
             bid_history=state.bid_history,
             scores=state.scores,
+            lines=state.lines,
         )
 
     # actions
@@ -778,7 +792,8 @@ class AnarchyFamily(Game):
     def _end_deal(self, state: AnarchyState) -> AnarchyState:
         bids = tuple(b for b in state.bids if b is not None)
         assert len(bids) == self.n  # every seat bids before the play
-        deal_score = tuple(self._score(state, s, bids[s]) for s in range(self.n))
+        deal_lines = self.deal_lines(bids, state.taken, state.wild_to)
+        deal_score = line_totals(deal_lines, self.n)
         over = len(state.scores) + 1 == self.total_deals
         # anarchy.md intro: the deal passes clockwise
         return evolve(
@@ -787,6 +802,7 @@ class AnarchyFamily(Game):
             dealer=state.dealer if over else self.ring.next(state.dealer),
             bid_history=state.bid_history + (bids,),
             scores=state.scores + (deal_score,),
+            lines=state.lines + (deal_lines,),
         )
 
     def _score(self, state: AnarchyState, seat: int, bid: str) -> int:
@@ -795,6 +811,18 @@ class AnarchyFamily(Game):
             return anarchy_bid_score(bid, state.taken[seat], self.hand_size)
         # §2: over/under measure from 13 (12 with 5 players) — the hand size
         return bomb_deal_score(bid, state.taken[seat], self.hand_size, wild_joker=state.wild_to == seat)
+
+    def deal_lines(self, bids: Sequence[str], taken: Sequence[int], wild_to: int) -> tuple[ScoreLine, ...]:
+        """A deal's score lines from each seat's bid and cards taken (``wild_to``: the seat holding the wild
+        Joker, else NOBODY): S1 the bid, S2 the voids, S3 the quartets (KA8: Bomb and Chaos only)."""
+        out: list[ScoreLine] = []
+        for seat in range(self.n):
+            if self.original:
+                parts: Sequence[int] = (anarchy_bid_score(bids[seat], taken[seat], self.hand_size),)
+            else:
+                parts = bomb_deal_parts(bids[seat], taken[seat], self.hand_size, wild_joker=wild_to == seat)
+            out.extend(scored_lines(seat, zip((BID_RULE, VOID_RULE, QUARTET_RULE), parts, strict=False)))
+        return tuple(out)
 
     # views
     def observation(self, state: AnarchyState, seat: int | None) -> AnarchyObservation:
@@ -864,6 +892,7 @@ class AnarchyFamily(Game):
             deal_scores=state.scores,
             totals=self.totals(state),
             score_sheet=self.score_sheet(state),
+            deal_lines=state.lines,
         )
 
     def seen(self, state: AnarchyState, seat: int | None, actor: int, action: Action) -> str:
@@ -977,6 +1006,9 @@ class AnarchyFamily(Game):
 
     def deal_scores(self, state: AnarchyState) -> tuple[tuple[int, ...], ...]:
         return state.scores
+
+    def score_lines(self, state: AnarchyState) -> tuple[tuple[ScoreLine, ...], ...]:
+        return state.lines
 
 
 class Anarchy(AnarchyFamily):

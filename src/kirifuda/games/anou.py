@@ -36,12 +36,16 @@ from ..core import (
     NotationError,
     Observation,
     Options,
+    ScoreLine,
+    ScoreRule,
     deal_round,
     evolve,
+    line_totals,
     option,
     parse_words,
     replace_at,
     require_cards,
+    scored_lines,
 )
 from ..seats import Ring, first_clockwise_from
 from ..tricks import Play, playable
@@ -51,6 +55,12 @@ PLANS = (1, 2, 3, 4)
 DEALS_PER_GAME = 3  # anou.md "A game": 3 deals, whatever the number of players
 ROOT_STONES_EACH = 2  # anou.md "A deal" 2: the placement goes round twice
 FULL_WALL_BONUS = 2  # anou.md "Scoring a deal": every column exactly its plan
+
+# anou.md "Scoring a deal", as the score lines name them (docs/rules/anou.md "Score lines")
+WITHIN_PLAN = ScoreRule("S1", "columns within plan", "計画内の列")
+OVER_PLAN = ScoreRule("S2", "columns over plan", "計画超過の列")
+FULL_WALL = ScoreRule("S3", "wall exactly to plan", "計画どおりの石垣")
+FLOOR = ScoreRule("S4", "floor at 0", "0点の下限")
 
 DEAL, ROOT, PLAY, TAKE_FIRST, TAKE_SECOND, OVER = "deal", "root", "play", "take-1st", "take-2nd", "over"
 
@@ -127,6 +137,7 @@ class AnouState:
     unused: int  # cards not dealt this deal (hidden, R2)
     roots_left: int
     scores: tuple[tuple[int, ...], ...]
+    lines: tuple[tuple[ScoreLine, ...], ...] = ()  # each completed deal's score lines (sum: ``scores``)
 
 
 def column_of(wall: Sequence[int], suit: int) -> int | None:
@@ -161,6 +172,23 @@ def wall_score(wall: Sequence[int]) -> int:
     return max(total, 0)
 
 
+def wall_lines(seat: int, wall: Sequence[int]) -> tuple[ScoreLine, ...]:
+    """:func:`wall_score` as score lines: S1 the columns within plan, S2 those over it, S3 the bonus of a wall
+    exactly to plan, S4 what the floor at 0 adds back (anou.md "Scoring a deal")."""
+    within = over = 0
+    exact = True
+    for col, plan in enumerate(PLANS):
+        n = wall[col].bit_count()
+        if n <= plan:
+            within += n
+        else:
+            over += n
+        exact = exact and n == plan
+    bonus = FULL_WALL_BONUS if exact else 0
+    raw = within - over + bonus
+    return scored_lines(seat, ((WITHIN_PLAN, within), (OVER_PLAN, -over), (FULL_WALL, bonus), (FLOOR, max(0, -raw))))
+
+
 def next_dealer(dealer: int, deal_score: tuple[int, ...]) -> int:
     """anou.md "A game": the top scorer of the deal just played; ties → first clockwise from the
     previous dealer inclusive (seed 000 「親の交代」: a tied dealer deals again)."""
@@ -178,10 +206,7 @@ class AnouObservation(Observation):
     players: int
     deal_number: int  # 1..3
     dealer: int
-    phase: str
-    to_act: tuple[int, ...]
     hand: CardSet | None  # None for a spectator
-    hand_sizes: tuple[int, ...]
     walls: tuple[tuple[CardSet, ...], ...]
     trick: tuple[tuple[int, str], ...]  # (seat, card) in play order
     lead_suit: str | None
@@ -193,8 +218,6 @@ class AnouObservation(Observation):
     discards: CardSet
     unused_count: int
     root_stones_left: int
-    deal_scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
     wall_scores: tuple[int, ...]  # what each wall would score if the deal ended now
 
 
@@ -285,6 +308,7 @@ class Anou(Game):
             unused=C.mask(deal.rest),
             roots_left=roots,
             scores=state.scores,
+            lines=state.lines,
         )
 
     # actions
@@ -423,7 +447,8 @@ class Anou(Game):
         return self._end_deal(after)
 
     def _end_deal(self, state: AnouState) -> AnouState:
-        deal_score = tuple(wall_score(w) for w in state.walls)
+        deal_lines = tuple(line for seat, wall in enumerate(state.walls) for line in wall_lines(seat, wall))
+        deal_score = line_totals(deal_lines, self.n)
         scores = state.scores + (deal_score,)
         index = state.deal_index + 1
         over = index == DEALS_PER_GAME
@@ -436,6 +461,7 @@ class Anou(Game):
             second=-1,
             dealer=state.dealer if over else next_dealer(state.dealer, deal_score),
             scores=scores,
+            lines=state.lines + (deal_lines,),
         )
 
     # views
@@ -465,6 +491,7 @@ class Anou(Game):
             deal_scores=state.scores,
             totals=self.totals(state),
             wall_scores=tuple(wall_score(w) for w in state.walls),
+            deal_lines=state.lines,
         )
 
     def reshuffle_unseen(self, state: AnouState, seat: int | None, rng: random.Random) -> AnouState:
@@ -487,6 +514,9 @@ class Anou(Game):
 
     def deal_scores(self, state: AnouState) -> tuple[tuple[int, ...], ...]:
         return state.scores
+
+    def score_lines(self, state: AnouState) -> tuple[tuple[ScoreLine, ...], ...]:
+        return state.lines
 
 
 # --- placement ---------------------------------------------------------------------------------

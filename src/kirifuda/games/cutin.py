@@ -70,11 +70,15 @@ from ..core import (
     Observation,
     OptionError,
     Options,
+    ScoreLine,
+    ScoreRule,
     deal_round,
     evolve,
+    line_totals,
     option,
     parse_words,
     require_cards,
+    scored_lines,
 )
 from ..seats import Ring
 
@@ -109,6 +113,14 @@ DEAL, PLAY, OVER = "deal", "play", "over"
 ROTATE, WINNER = "rotate", "winner"
 LAP, SOFT, HARD = "lap", "soft", "hard"
 RANK, CARD, VALUE = "rank", "card", "value"
+
+# cutin.md "Scoring a hand" and K14, as the score lines name them (docs/rules/cutin.md "Score lines")
+WENT_OUT = ScoreRule("S1", "went out", "上がり")
+LEFT_RULES = {
+    RANK: ScoreRule("S2", "cards left, by rank", "残り札(数字ごと)"),
+    CARD: ScoreRule("S3", "cards left, 1 each", "残り札(1枚ごと)"),
+    VALUE: ScoreRule("S4", "cards left, by strength", "残り札(強さ)"),
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -414,6 +426,7 @@ class CutinState:
     rest: int  # the cards not dealt (face down, seen by nobody)
     first_out: int | None  # the first seat to run out of cards this hand
     scores: tuple[tuple[int, ...], ...]
+    lines: tuple[tuple[ScoreLine, ...], ...] = ()  # each completed hand's score lines (sum: ``scores``)
 
 
 def hand_score(hand: int, scoring: str = RANK) -> int:
@@ -439,6 +452,19 @@ def hand_score(hand: int, scoring: str = RANK) -> int:
     return total - (PENALTY_BASE + jokers if jokers else 0)
 
 
+def hand_lines(seat: int, hand: int, scoring: str = RANK) -> tuple[ScoreLine, ...]:
+    """:func:`hand_score` as a score line: S1 went out (+5, K14), else the cards left by the option ``scoring``
+    (S2 "rank", S3 "card", S4 "value")."""
+    return scored_lines(seat, ((LEFT_RULES[scoring] if hand else WENT_OUT, hand_score(hand, scoring)),))
+
+
+def finish_order(hands: tuple[int, ...], sets: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The seats with no cards, in the order they went out: by their last set in ``sets``, the turn in which
+    they ran out (a player can run out only in a hand's last turn, K3)."""
+    last = {seat: i for i, (seat, _) in enumerate(sets)}
+    return tuple(sorted((s for s, h in enumerate(hands) if not h), key=lambda s: last.get(s, -1)))
+
+
 # --- observation -----------------------------------------------------------------------------
 
 
@@ -451,10 +477,7 @@ class CutinObservation(Observation):
     deals_total: int
     start_player: int  # of this hand
     leader: int  # the start player of this turn
-    phase: str
-    to_act: tuple[int, ...]
     hand: CardSet | None  # None for a spectator
-    hand_sizes: tuple[int, ...]
     table: tuple[tuple[int, CardSet], ...]  # this turn's sets: (seat, cards) in play order
     passed: tuple[int, ...]
     lock: bool
@@ -464,8 +487,7 @@ class CutinObservation(Observation):
     rest_count: int
     out: tuple[int, ...]  # seats with no cards left
     first_out: int | None
-    deal_scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
+    finish_order: tuple[int, ...]  # the seats out of cards, in the order they went out
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -558,6 +580,7 @@ class Cutin(Game):
             rest=C.mask(deal.rest),
             first_out=None,
             scores=state.scores,
+            lines=state.lines,
         )
 
     # actions
@@ -711,6 +734,7 @@ class Cutin(Game):
                 rest=state.rest,
                 first_out=first_out,
                 scores=state.scores,
+                lines=state.lines,
             )
         if first_out is None:
             # the turn is over: the table is cleared, the last to play starts the next turn (cutin.md "A hand")
@@ -730,6 +754,7 @@ class Cutin(Game):
                 rest=state.rest,
                 first_out=None,
                 scores=state.scores,
+                lines=state.lines,
             )
         return self._end_hand(state, hands, table, played, first_out)
 
@@ -738,7 +763,8 @@ class Cutin(Game):
     ) -> CutinState:
         # cutin.md "A hand": the hand ends at the end of a turn in which someone has no cards
         scoring = self.scoring
-        scores = state.scores + (tuple(hand_score(h, scoring) for h in hands),)
+        deal_lines = tuple(line for seat, hand in enumerate(hands) for line in hand_lines(seat, hand, scoring))
+        scores = state.scores + (line_totals(deal_lines, self.n),)
         index = state.deal_index + 1
         over = index == self.deals_total
         # cutin.md "A game": next_start "winner" (who went out first), else (C3) the left of the last start player
@@ -758,6 +784,7 @@ class Cutin(Game):
             rest=state.rest,
             first_out=first_out,
             scores=scores,
+            lines=state.lines + (deal_lines,),
         )
 
     # views
@@ -785,6 +812,10 @@ class Cutin(Game):
             first_out=state.first_out,
             deal_scores=state.scores,
             totals=self.totals(state),
+            finish_order=finish_order(state.hands, state.table if state.phase == PLAY else state.last_turn)
+            if state.phase != DEAL or state.scores
+            else (),
+            deal_lines=state.lines,
         )
 
     def reshuffle_unseen(self, state: CutinState, seat: int | None, rng: random.Random) -> CutinState:
@@ -803,6 +834,9 @@ class Cutin(Game):
 
     def deal_scores(self, state: CutinState) -> tuple[tuple[int, ...], ...]:
         return state.scores
+
+    def score_lines(self, state: CutinState) -> tuple[tuple[ScoreLine, ...], ...]:
+        return state.lines
 
 
 def _name_jokers(deal: Deal) -> Deal:

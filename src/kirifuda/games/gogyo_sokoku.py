@@ -45,12 +45,16 @@ from ..core import (
     NotationError,
     Observation,
     Options,
+    ScoreLine,
+    ScoreRule,
     deal_round,
     evolve,
+    line_totals,
     option,
     parse_words,
     replace_at,
     require_cards,
+    scored_lines,
 )
 from ..seats import Ring
 from ..tricks import Play, trick_winner
@@ -72,6 +76,11 @@ PARTNER_STEPS = {SINGLE: (3,), DOUBLE: (2, 3)}
 """gogyo.md "A deal" 3: seats clockwise from a player to their partners (one-way)."""
 
 DEAL, PLAY, OVER = "deal", "play", "over"
+
+# gogyo.md "Scoring a deal", as the score lines name them (docs/rules/gogyo-sokoku.md "Score lines")
+OWN_POINTS = ScoreRule("S1", "own points (single, not above the partner's)", "自分の点(1人戦・パートナー以下)")
+ABOVE_PARTNER = ScoreRule("S2", "above the partner (single)", "パートナー超過(1人戦)")
+FROM_TWELVE = ScoreRule("S3", "distance from 12 (double)", "12点からの差(2人戦)")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -125,6 +134,21 @@ def deal_score(points: tuple[int, ...], mode: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+def deal_lines(points: tuple[int, ...], mode: str) -> tuple[ScoreLine, ...]:
+    """:func:`deal_score` as score lines (gogyo.md "Scoring a deal"): S1 own ≤ partner's, S2 own > partner's
+    (partner − own), S3 the double partnership's −|own + partners − 12|."""
+    out: list[ScoreLine] = []
+    for seat, partners in enumerate(PARTNER_MAPS[mode]):
+        own = points[seat]
+        if mode == SINGLE:
+            partner = points[partners[0]]
+            part = (OWN_POINTS, own) if own <= partner else (ABOVE_PARTNER, partner - own)
+        else:
+            part = (FROM_TWELVE, -abs(own + sum(points[p] for p in partners) - DOUBLE_ORIGIN))
+        out.extend(scored_lines(seat, (part,)))
+    return tuple(out)
+
+
 def winning_index(cards: tuple[int, ...], lead_suit: int) -> int:
     """The winning card among those the players played: the highest spade, else the highest of the lead
     suit (gogyo.md "A deal" 4–5). In trick 1 ``cards`` are the five played — the starting card is not
@@ -155,6 +179,7 @@ class GogyoState:
     last_trick: tuple[tuple[int, int], ...]  # the trick just completed, in view until the next lead (K2)
     last_winner: int | None
     scores: tuple[tuple[int, ...], ...]
+    lines: tuple[tuple[ScoreLine, ...], ...] = ()  # each completed deal's score lines (sum: ``scores``)
 
 
 # --- observation -----------------------------------------------------------------------------
@@ -168,10 +193,7 @@ class GogyoObservation(Observation):
 
     deal_number: int  # 1..5
     dealer: int
-    phase: str
-    to_act: tuple[int, ...]
     hand: CardSet | None  # None for a spectator
-    hand_sizes: tuple[int, ...]
     starting_card: str | None  # 開始札
     other_table_card: str | None
     table_taker: int | None  # who took the table cards (trick 1's winner)
@@ -188,8 +210,6 @@ class GogyoObservation(Observation):
     captured_counts: tuple[int, ...]  # cards captured, point and zero (K1)
     tricks_won: tuple[int, ...]
     scores_now: tuple[int, ...]  # each seat's score if the deal ended now
-    deal_scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -278,6 +298,7 @@ class GogyoSokoku(Game):
             last_trick=(),
             last_winner=None,
             scores=state.scores,
+            lines=state.lines,
         )
 
     # actions
@@ -359,6 +380,7 @@ class GogyoSokoku(Game):
                 last_trick=() if leading else state.last_trick,
                 last_winner=None if leading else state.last_winner,
                 scores=state.scores,
+                lines=state.lines,
             )
         return self._finish_trick(state, hands, trick)
 
@@ -395,8 +417,10 @@ class GogyoSokoku(Game):
                 last_trick=trick,
                 last_winner=winner,
                 scores=state.scores,
+                lines=state.lines,
             )
-        scores = state.scores + (deal_score(tuple(points_of(m) for m in captured), state.mode),)
+        lines = deal_lines(tuple(points_of(m) for m in captured), state.mode)
+        scores = state.scores + (line_totals(lines, PLAYERS),)
         deal_index = state.deal_index + 1
         over = deal_index == DEALS_PER_GAME
         return GogyoState(
@@ -416,6 +440,7 @@ class GogyoSokoku(Game):
             last_trick=trick,
             last_winner=winner,
             scores=scores,
+            lines=state.lines + (lines,),
         )
 
     # views
@@ -449,6 +474,7 @@ class GogyoSokoku(Game):
             scores_now=deal_score(points, state.mode) if dealt else (0,) * PLAYERS,
             deal_scores=state.scores,
             totals=self.totals(state),
+            deal_lines=state.lines,
         )
 
     def reshuffle_unseen(self, state: GogyoState, seat: int | None, rng: random.Random) -> GogyoState:
@@ -496,3 +522,6 @@ class GogyoSokoku(Game):
 
     def deal_scores(self, state: GogyoState) -> tuple[tuple[int, ...], ...]:
         return state.scores
+
+    def score_lines(self, state: GogyoState) -> tuple[tuple[ScoreLine, ...], ...]:
+        return state.lines

@@ -55,6 +55,8 @@ from ..core import (
     Observation,
     OptionError,
     Options,
+    ScoreLine,
+    ScoreRule,
     evolve,
     option,
     parse_words,
@@ -82,6 +84,13 @@ BATTLE3_BONUS = 1
 SKUNK_BONUS = 1
 SIXTEEN_BONUS = (8, 16)  # 十六, 逆十六: added on success
 SIXTEEN_FAILURE = (16, 32)  # 十六, 逆十六: lost by the declaring side instead of the battle's result
+
+# rules §Scoring, as the score lines name them (docs/rules/goninkan.md "Score lines")
+BATTLE_RESULT = ScoreRule("S1", "battle won / lost", "戦の勝敗")
+BATTLE3_BONUS_LINE = ScoreRule("S2", "battle 3 bonus", "3戦目のボーナス")
+SKUNK_LINE = ScoreRule("S3", "skunk (スコンク)", "スコンク")
+SIXTEEN_MADE = ScoreRule("S4", "十六 / 逆十六 made", "十六・逆十六 成功")
+SIXTEEN_FAILED = ScoreRule("S5", "十六 / 逆十六 failed", "十六・逆十六 失敗")
 
 NAPOLEON, ALLIES = 1, -1
 """Sides, as signs: a battle's value is from the Napoleon side's point of view."""
@@ -269,6 +278,8 @@ class GoninkanState:
     sixteen_result: int  # 0 pending, 1 success, −1 failure
     passes: tuple[tuple[int, int, int], ...]  # (giver, receiver, card) in battles 2–3
     scores: tuple[tuple[int, ...], ...]  # per completed battle, by player id
+    lines: tuple[tuple[ScoreLine, ...], ...] = ()  # each completed battle's score lines (sum: ``scores``)
+    ended: RoundSetup | None = None  # the setup of the battle just ended, until the next deal
 
 
 def battle1_trump(round_index: int, rounds: int) -> int:
@@ -326,21 +337,47 @@ def opener(setup: RoundSetup) -> int:
     raise AssertionError("no Napoleon player at the table")
 
 
-def battle_value(*, battle: int, outcome: int, skunk: bool, sixteen: int = 0, sixteen_result: int = 0) -> int:
-    """rules §Scoring: what the battle is worth to each Napoleon player (each ally scores the negative,
-    before ``zero_sum``). A failed 十六 / 逆十六 replaces the result; a success adds to it (G9)."""
+def battle_parts(
+    *, battle: int, outcome: int, skunk: bool, sixteen: int = 0, sixteen_result: int = 0
+) -> tuple[tuple[ScoreRule, int], ...]:
+    """rules §Scoring: what the battle is worth to each Napoleon player, by rule (each ally scores the negative,
+    before ``zero_sum``): S1 won / lost, S2 the battle-3 bonus, S3 skunk, S4 a 十六 / 逆十六 made; S5 a failed
+    十六 / 逆十六, which replaces the rest (G9)."""
     if sixteen and sixteen_result < 0:
         lost = SIXTEEN_FAILURE[0 if sixteen == NAPOLEON else 1]
-        return -lost if sixteen == NAPOLEON else lost
-    value = (WIN + (BATTLE3_BONUS if battle == BATTLES else 0)) if outcome == NAPOLEON else LOSS
+        return ((SIXTEEN_FAILED, -lost if sixteen == NAPOLEON else lost),)
+    parts = [(BATTLE_RESULT, WIN if outcome == NAPOLEON else LOSS)]
+    if outcome == NAPOLEON and battle == BATTLES:
+        parts.append((BATTLE3_BONUS_LINE, BATTLE3_BONUS))
     if skunk:
-        value += SKUNK_BONUS * outcome
+        parts.append((SKUNK_LINE, SKUNK_BONUS * outcome))
     if sixteen and sixteen_result > 0:
-        value += SIXTEEN_BONUS[0 if sixteen == NAPOLEON else 1] * sixteen
-    return value
+        parts.append((SIXTEEN_MADE, SIXTEEN_BONUS[0 if sixteen == NAPOLEON else 1] * sixteen))
+    return tuple(parts)
+
+
+def battle_value(*, battle: int, outcome: int, skunk: bool, sixteen: int = 0, sixteen_result: int = 0) -> int:
+    """rules §Scoring: the sum of :func:`battle_parts`, the battle's value to each Napoleon player."""
+    parts = battle_parts(battle=battle, outcome=outcome, skunk=skunk, sixteen=sixteen, sixteen_result=sixteen_result)
+    return sum(value for _, value in parts)
 
 
 # --- observation -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BattleEnd:
+    """The battle just ended, as everyone saw it end (the observation's ``ended``, until the next deal): its
+    round, number, dealer, trump and target, and the Napoleon pair (public, G1) — the observation's other fields
+    (``result``, ``skunk``, ``sixteen``, ``captured``, ``history`` …) still describe this battle then."""
+
+    round_number: int
+    battle: int
+    dealer: int  # the dealer's player id
+    trump: str | None
+    target: int
+    napoleon: tuple[int, ...]  # the pair
+    napoleon_side: tuple[int, ...]  # every player scoring with Napoleon (6 players: the dealer too)
 
 
 @dataclass(frozen=True)
@@ -358,8 +395,6 @@ class GoninkanObservation(Observation):
     rounds: int
     round_number: int  # 1..rounds
     battle: int  # 1..3
-    phase: str
-    to_act: tuple[int, ...]
     dealer: int  # the dealer's player id
     seating: tuple[int, ...]  # player id at each position, in play order
     seat_swap: tuple[int, ...]  # the two players who changed places this round
@@ -375,7 +410,6 @@ class GoninkanObservation(Observation):
     call: str | None
     passes: tuple[tuple[int, int, str | None], ...]  # (giver, receiver, card or None when unseen)
     hand: CardSet | None
-    hand_sizes: tuple[int, ...]
     tricks_played: int  # completed tricks this battle (0..10)
     trick: tuple[tuple[int, str], ...]
     lead_suit: str | None  # the suit to follow (a led Joker's named suit)
@@ -388,8 +422,7 @@ class GoninkanObservation(Observation):
     skunk: bool
     sixteen: str | None  # "napoleon" (十六) or "allies" (逆十六) when declared
     sixteen_result: str | None  # "success" / "failure"
-    deal_scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
+    ended: BattleEnd | None  # the battle just ended, while the next deal is pending or the game is over
 
 
 _SIDE_NAMES = {NAPOLEON: "napoleon", ALLIES: "allies"}
@@ -515,6 +548,7 @@ class Goninkan(Game):
             sixteen_result=0,
             passes=(),
             scores=state.scores,
+            lines=state.lines,
         )
         if setup.battle > 1:
             # rules §Battles 2 and 3: same dealer, teams and seats; the Ace holder passes first (K5: the plan says)
@@ -779,6 +813,7 @@ class Goninkan(Game):
                 sixteen_result=state.sixteen_result,
                 passes=state.passes,
                 scores=state.scores,
+                lines=state.lines,
             )
         return self._complete_trick(state, hands, trick, lead)
 
@@ -852,6 +887,7 @@ class Goninkan(Game):
             sixteen_result=result,
             passes=state.passes,
             scores=state.scores,
+            lines=state.lines,
         )
         if ask_sixteen:
             return evolve(after, phase=SIXTEEN)  # the deciding trick's winner chooses (rules §Scoring)
@@ -884,31 +920,48 @@ class Goninkan(Game):
 
     def _end_battle(self, state: GoninkanState) -> GoninkanState:
         setup = state.setup
-        value = battle_value(
+        parts = battle_parts(
             battle=setup.battle,
             outcome=state.outcome,
             skunk=state.skunk,
             sixteen=state.sixteen,
             sixteen_result=state.sixteen_result,
         )
-        scores = state.scores + (self.battle_scores(setup, value),)
+        battle_lines = self.battle_lines(setup, parts)
+        scores = state.scores + (self.battle_scores(setup, sum(value for _, value in parts)),)
+        ended = evolve(
+            state, turn=-1, scores=scores, lines=state.lines + (battle_lines,), ended=setup
+        )  # the battle's end stays in view until the next deal
         napoleon_won = state.outcome == NAPOLEON and state.sixteen_result >= 0
         if napoleon_won and setup.battle < BATTLES:
             # rules §Battles 2 and 3: only after a Napoleon win; same dealer, teams and seats
             nxt = evolve(setup, battle=setup.battle + 1, trump=-1, call="")
-            return evolve(state, phase=DEAL, turn=-1, setup=nxt, scores=scores)
+            return evolve(ended, phase=DEAL, setup=nxt)
         # rules §Rounds: a round ends after a Napoleon loss, a failed 十六 or battle 3
         round_index = setup.round + 1
         if round_index == self.options.rounds:
-            return evolve(state, phase=OVER, turn=-1, scores=scores)
+            return evolve(ended, phase=OVER)
         nxt = self._round_setup(round_index, (setup.dealer + 1) % self.n, setup.seating)
-        return evolve(state, phase=DEAL, turn=-1, setup=nxt, scores=scores)
+        return evolve(ended, phase=DEAL, setup=nxt)
+
+    def _side_times(self) -> tuple[int, int]:
+        """G10 ``zero_sum`` (5 players): each ally settles with each Napoleon player — ×3 and ×2; else ×1."""
+        return (IN_PLAY - 2, 2) if self.options.zero_sum else (1, 1)
 
     def battle_scores(self, setup: RoundSetup, value: int) -> tuple[int, ...]:
         """rules §Scoring: ``value`` to every Napoleon-side player, its negative to every ally;
         ``zero_sum`` (5 players): each ally settles with each Napoleon player (×3 and ×2)."""
-        nap_times, ally_times = (IN_PLAY - 2, 2) if self.options.zero_sum else (1, 1)  # G10
+        nap_times, ally_times = self._side_times()
         return tuple(value * nap_times if setup.napoleon >> p & 1 else -value * ally_times for p in range(self.n))
+
+    def battle_lines(self, setup: RoundSetup, parts: tuple[tuple[ScoreRule, int], ...]) -> tuple[ScoreLine, ...]:
+        """:meth:`battle_scores` by rule: every part of the battle's value to every player of each side, by id."""
+        nap_times, ally_times = self._side_times()
+        return tuple(
+            rule.line(p, value * nap_times if setup.napoleon >> p & 1 else -value * ally_times)
+            for p in range(self.n)
+            for rule, value in parts
+        )
 
     # views
     def observation(self, state: GoninkanState, seat: int | None) -> GoninkanObservation:
@@ -965,6 +1018,19 @@ class Goninkan(Game):
             sixteen_result={1: "success", -1: "failure"}.get(state.sixteen_result),
             deal_scores=state.scores,
             totals=self.totals(state),
+            ended=None if state.ended is None else self._battle_end(state.ended),
+            deal_lines=state.lines,
+        )
+
+    def _battle_end(self, setup: RoundSetup) -> BattleEnd:
+        return BattleEnd(
+            round_number=setup.round + 1,
+            battle=setup.battle,
+            dealer=setup.seating[setup.dealer],
+            trump=C.SUITS[setup.trump] if setup.trump >= 0 else None,
+            target=TARGETS[setup.battle],
+            napoleon=tuple(sorted((setup.ace, setup.other))),
+            napoleon_side=tuple(p for p in range(self.n) if setup.napoleon >> p & 1),
         )
 
     def _power_card_shown(self, state: GoninkanState) -> bool:
@@ -1064,6 +1130,9 @@ class Goninkan(Game):
 
     def deal_scores(self, state: GoninkanState) -> tuple[tuple[int, ...], ...]:
         return state.scores
+
+    def score_lines(self, state: GoninkanState) -> tuple[tuple[ScoreLine, ...], ...]:
+        return state.lines
 
 
 def _assign(

@@ -172,7 +172,25 @@ def present(game: AnarchyFamily, obs: AnarchyObservation) -> Table:
         sheet=_sheet(obs),
         over=obs.phase == "over",
         winners=K.winners(obs.phase == "over", obs.totals),
+        result=K.deal_result(obs, _final_position(obs)) if K.deal_ended(obs) else None,
     )
+
+
+def _final_position(obs: AnarchyObservation) -> tuple[Zone, ...]:
+    """The end of a deal: each seat's bid beside the cards it took (KA5: captured cards are public), and the
+    dummy's (scoring for nobody)."""
+    zones = []
+    for seat in range(obs.players):
+        bid = obs.bids[seat]
+        facts = (
+            (T("ビッド", "bid"), T("—") if bid is None else bid_name(bid)),
+            (T("取った枚数", "cards taken"), T(str(len(obs.taken[seat])))),
+        )
+        title = T(f"席{seat}の獲得", f"seat {seat} took")
+        zones.append(Zone(f"result-taken{seat}", title, "row", K.ordered(obs.taken[seat]), owner=seat, facts=facts))
+    if obs.dummy_taken is not None:
+        zones.append(Zone("result-dummy", T("ダミーの獲得", "taken by the dummy"), "row", K.ordered(obs.dummy_taken)))
+    return tuple(zones)
 
 
 def _my_choice(choice: Action) -> Zone:

@@ -23,6 +23,7 @@ PHASES = {
     "over": K.OVER,
 }
 FIRST, SECOND = T("一番目", "1st"), T("二番目", "2nd")
+SCORES_NOW = T("今の得点", "scores now")
 GOZARANU = T("「ござらぬゆえ」", "“Gozaranu yue” (void in the lead suit)")
 
 RULES = T(
@@ -92,6 +93,37 @@ def present(game: Anou, obs: AnouObservation) -> Table:
         sheet=K.deal_sheet(obs.deal_scores, obs.totals, K.deal_row),
         over=obs.phase == "over",
         winners=K.winners(obs.phase == "over", obs.totals),
+        result=K.deal_result(obs, _final_walls(obs)) if K.deal_ended(obs) else None,
+    )
+
+
+def _final_walls(obs: AnouObservation) -> tuple[Zone, ...]:
+    """The end of a deal: every wall as it was scored (anou.md "Scoring a deal")."""
+    return tuple(
+        _wall(obs, seat, T(f"席{seat}の石垣", f"seat {seat}'s wall"), "result-wall", T("得点", "score"))
+        for seat in range(obs.players)
+    )
+
+
+def _wall(obs: AnouObservation, seat: int, title: Text, key: str = "wall", score: Text = SCORES_NOW) -> Zone:
+    columns = tuple(
+        Zone(
+            f"{key}{seat}-{plan}",
+            T(f"計画{plan}", f"plan {plan}"),
+            "row",
+            K.ordered(column),
+            owner=seat,
+            note=T(f"{len(column)}/{plan}"),
+        )
+        for plan, column in zip(PLANS, obs.walls[seat], strict=True)
+    )
+    return Zone(
+        f"{key}{seat}",
+        title,
+        "columns",
+        owner=seat,
+        zones=columns,
+        facts=((score, T(str(obs.wall_scores[seat]))),),
     )
 
 
@@ -103,25 +135,6 @@ def _seat(obs: AnouObservation, seat: int) -> Seat:
         badges.append(FIRST)
     if seat == obs.second:
         badges.append(SECOND)
-    columns = tuple(
-        Zone(
-            f"wall{seat}-{plan}",
-            T(f"計画{plan}", f"plan {plan}"),
-            "row",
-            K.ordered(column),
-            owner=seat,
-            note=T(f"{len(column)}/{plan}"),
-        )
-        for plan, column in zip(PLANS, obs.walls[seat], strict=True)
-    )
-    wall = Zone(
-        f"wall{seat}",
-        T("石垣", "wall"),
-        "columns",
-        owner=seat,
-        zones=columns,
-        facts=((T("今の得点", "scores now"), T(str(obs.wall_scores[seat]))),),
-    )
     return Seat(
         seat=seat,
         name=K.seat_name(seat),
@@ -130,7 +143,7 @@ def _seat(obs: AnouObservation, seat: int) -> Seat:
         you=seat == obs.seat,
         badges=tuple(badges),
         score=obs.totals[seat],
-        zones=(wall,),
+        zones=(_wall(obs, seat, T("石垣", "wall")),),
     )
 
 

@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .. import cards as C
-from ..core import Seen
+from ..core import Observation, ScoreLine, Seen
 from ..seats import winners_of
-from .model import FACE_DOWN, Card, Sheet, T, Text, Zone
+from .model import FACE_DOWN, Card, DealResult, ResultLine, Sheet, T, Text, Zone
 
 SUIT_NAMES = {
     s: T(f"{C.SUIT_NAMES_JA[i]}{C.SUIT_SYMBOLS[i]}", f"{C.SUIT_NAMES[i]} {C.SUIT_SYMBOLS[i]}")
@@ -84,6 +84,47 @@ def deal_sheet(deal_scores: Sequence[Sequence[int]], totals: Sequence[int], row:
 
 def deal_row(k: int) -> Text:
     return T(f"第{k}ディール", f"deal {k}")
+
+
+def deal_title(k: int) -> Text:
+    """第kディールの結果 / Result of deal k (``k`` 1-based)."""
+    return T(f"第{k}ディールの結果", f"Result of deal {k}")
+
+
+def deal_ended(obs: Observation) -> bool:
+    """The observation is at the end of a deal: the next deal is pending after at least one, or the game is over."""
+    return obs.phase == "over" or (obs.phase == "deal" and bool(obs.deal_scores))
+
+
+def result_lines(lines: Sequence[ScoreLine], seats: int) -> tuple[ResultLine, ...]:
+    """A deal's score lines as rows rule × seat, the rules in their ids' order (S1, S2, …)."""
+    rows: dict[str, tuple[Text, list[int | None]]] = {}
+    for line in sorted(lines, key=lambda line: (len(line.rule), line.rule)):
+        name, amounts = rows.setdefault(line.rule, (T(line.ja, line.en), [None] * seats))
+        amounts[line.seat] = (amounts[line.seat] or 0) + line.amount
+    return tuple(ResultLine(rule, name, tuple(amounts)) for rule, (name, amounts) in rows.items())
+
+
+def deal_result(
+    obs: Observation, zones: Sequence[Zone], title: Callable[[int], Text] = deal_title
+) -> DealResult | None:
+    """The result of the observation's last completed deal when it is at a deal's end (:func:`deal_ended`), else
+    None: the lines, scores and totals from its ``deal_lines`` / ``deal_scores``, with the game's ``zones`` (the
+    final position; keys start with ``result``) and ``title(k)`` naming deal ``k`` (1-based) as the game does."""
+    if not deal_ended(obs):
+        return None
+    deal_scores, lines = obs.deal_scores, obs.deal_lines
+    deal = len(deal_scores) - 1
+    seats = len(deal_scores[deal])
+    return DealResult(
+        deal=deal,
+        title=title(deal + 1),
+        zones=tuple(zones),
+        lines=result_lines(lines[deal], seats),
+        scores=tuple(deal_scores[deal]),
+        totals=tuple(sum(scores[s] for scores in deal_scores) for s in range(seats)),
+        over=obs.phase == "over",
+    )
 
 
 def winners(over: bool, totals: Sequence[int]) -> tuple[int, ...]:

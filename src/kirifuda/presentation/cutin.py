@@ -99,7 +99,26 @@ def present(game: Cutin, obs: CutinObservation) -> Table:
         sheet=K.deal_sheet(obs.deal_scores, obs.totals, lambda k: T(f"第{k}ゲーム", f"hand {k}")),
         over=obs.phase == "over",
         winners=K.winners(obs.phase == "over", obs.totals),
+        result=K.deal_result(obs, _final_position(obs), HAND_RESULT) if K.deal_ended(obs) else None,
     )
+
+
+def HAND_RESULT(k: int) -> Text:
+    return T(f"第{k}ゲームの結果", f"Result of hand {k}")
+
+
+def _final_position(obs: CutinObservation) -> tuple[Zone, ...]:
+    """The end of a hand: who went out, in order, and how many cards each other seat was left with — face down:
+    the hands left stay hidden, only the scores are public (K2)."""
+    order = tuple(
+        (T(f"{place}位", f"#{place}"), K.seat_name(seat)) for place, seat in enumerate(obs.finish_order, start=1)
+    )
+    zones = [Zone("result-out", T("上がった順", "went out"), "facts", facts=order)]
+    for seat in range(obs.players):
+        if obs.hand_sizes[seat]:
+            title = T(f"席{seat}の残り札", f"seat {seat}'s cards left")
+            zones.append(Zone(f"result-left{seat}", title, "pile", hidden=obs.hand_sizes[seat], owner=seat))
+    return tuple(zones)
 
 
 def _cut_ins(sets: Sequence[tuple[int, C.CardSet]]) -> list[tuple[int, int]]:

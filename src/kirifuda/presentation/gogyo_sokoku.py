@@ -117,7 +117,35 @@ def present(game: GogyoSokoku, obs: GogyoObservation) -> Table:
         sheet=K.deal_sheet(obs.deal_scores, obs.totals, K.deal_row),
         over=obs.phase == "over",
         winners=K.winners(obs.phase == "over", obs.totals),
+        result=K.deal_result(obs, _final_position(obs)) if K.deal_ended(obs) else None,
     )
+
+
+def _final_position(obs: GogyoObservation) -> tuple[Zone, ...]:
+    """The end of a deal: the partnership that scored it and every seat's captured point cards and points
+    (gogyo.md "Scoring a deal"; zero cards stay face down, K1)."""
+    facts: list[tuple[Text, Text]] = []
+    if obs.mode is not None:
+        facts.append((T("形式", "mode"), MODES[obs.mode]))
+        partners = " ".join(f"{s}→{'+'.join(map(str, p))}" for s, p in enumerate(obs.partner_map))
+        facts.append((T("パートナー", "partners"), T(partners)))
+    zones = [Zone("result-mode", T("パートナー", "partnership"), "facts", facts=tuple(facts))]
+    for seat in range(len(obs.points)):
+        zones.append(
+            Zone(
+                f"result-points{seat}",
+                T(f"席{seat}の点札", f"seat {seat}'s point cards"),
+                "pile",
+                K.ordered(obs.point_cards[seat]),
+                hidden=obs.captured_counts[seat] - len(obs.point_cards[seat]),
+                owner=seat,
+                facts=(
+                    (T("点", "points"), T(str(obs.points[seat]))),
+                    (T("トリック", "tricks"), T(str(obs.tricks_won[seat]))),
+                ),
+            )
+        )
+    return tuple(zones)
 
 
 def _seat(obs: GogyoObservation, seat: int) -> Seat:

@@ -163,7 +163,57 @@ def present(game: Goninkan, obs: GoninkanObservation) -> Table:
         sheet=K.deal_sheet(obs.deal_scores, obs.totals, lambda k: T(f"{k}戦目", f"battle #{k}")),
         over=obs.phase == "over",
         winners=K.winners(obs.phase == "over", obs.totals),
+        result=K.deal_result(obs, _final_position(obs), BATTLE_RESULT) if K.deal_ended(obs) else None,
     )
+
+
+def BATTLE_RESULT(k: int) -> Text:
+    return T(f"{k}戦目の結果", f"Result of battle #{k}")
+
+
+def _final_position(obs: GoninkanObservation) -> tuple[Zone, ...]:
+    """The end of a battle: which battle it was, the sides, the honours against the target, the result with the
+    skunk and the 十六 / 逆十六 outcome, and the honours each player captured (public, rules §Battle 1 7)."""
+    ended = obs.ended
+    facts: list[tuple[Text, Text]] = []
+    if ended is not None:
+        facts.append(
+            (
+                T("戦", "battle"),
+                T(
+                    f"第{ended.round_number}ラウンド 第{ended.battle}戦",
+                    f"round {ended.round_number}, battle {ended.battle}",
+                ),
+            )
+        )
+        if ended.trump is not None:
+            facts.append((K.TRUMP, K.SUIT_NAMES[ended.trump]))
+        facts.append((NAPOLEON, K.seats_text(ended.napoleon_side)))
+        facts.append((T("目標", "target"), T(f"関係 {ended.target}枚", f"Napoleon {ended.target}")))
+    facts.append(
+        (
+            T("絵札", "honours"),
+            T(
+                f"関係 {obs.napoleon_honours} / 無関係 {obs.ally_honours}",
+                f"Napoleon {obs.napoleon_honours} / allies {obs.ally_honours}",
+            ),
+        )
+    )
+    if obs.result is not None:
+        outcome = T(f"{SIDES[obs.result].ja}の勝ち", f"{SIDES[obs.result].en} win")
+        if obs.skunk:
+            outcome = T(outcome.ja + "(スコンク)", outcome.en + " (skunk)")
+        facts.append((T("結果", "result"), outcome))
+    if obs.sixteen is not None:
+        name = T("十六", "sixteen (十六)") if obs.sixteen == "napoleon" else T("逆十六", "reverse sixteen (逆十六)")
+        made = {"success": T("成功", "made"), "failure": T("失敗", "failed")}.get(obs.sixteen_result or "", T("—"))
+        facts.append((name, made))
+    zones = [Zone("result-battle", T("戦の結果", "the battle"), "facts", facts=tuple(facts))]
+    for pid in obs.seating:
+        if pid < len(obs.captured) and len(obs.captured[pid]):
+            title = T(f"席{pid}の絵札", f"seat {pid}'s honours")
+            zones.append(Zone(f"result-honours{pid}", title, "row", K.ordered(obs.captured[pid]), owner=pid))
+    return tuple(zones)
 
 
 def _hand_order(trump: str | None) -> Callable[[int], tuple[int, int, int]]:

@@ -121,6 +121,30 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
+class ResultLine:
+    """One row of a deal's result: what one scoring rule gave each seat."""
+
+    rule: str  # the rule's id as docs/rules/<game>.md carries it, e.g. "S1"
+    name: Text  # the rule's name
+    amounts: tuple[int | None, ...]  # per seat id (None: the rule did not score for that seat)
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The end of a deal (Gonin-kan: a battle; Cut-in: a hand) as a moment of the table: the final position that
+    produced the score, the score broken down by rule, and the standings. A surface shows it and waits for the
+    person (Continue) before the next deal is dealt."""
+
+    deal: int  # 0-based index of the deal (battle, hand) in deal_scores
+    title: Text  # 第1ディールの結果 / Result of deal 1 (battle, hand as the game names it)
+    zones: tuple[Zone, ...]  # the final position that produced the score (walls, tricks won, finishing order, …)
+    lines: tuple[ResultLine, ...]  # the deal's score broken down by rule
+    scores: tuple[int, ...]  # the deal's score per seat id (the sum of its lines)
+    totals: tuple[int, ...]  # standings after this deal
+    over: bool  # the game ended with this deal
+
+
+@dataclass(frozen=True, slots=True)
 class Table:
     """Everything one seat (``viewer``; None: a spectator) sees of a game now."""
 
@@ -138,6 +162,7 @@ class Table:
     sheet: Sheet | None = None
     over: bool = False
     winners: tuple[int, ...] = ()
+    result: DealResult | None = None  # set at the end of a deal (the next deal pending) and once the game is over
 
     def seat(self, seat: int) -> Seat:
         """The :class:`Seat` of ``seat``."""
@@ -147,7 +172,8 @@ class Table:
         raise KeyError(seat)
 
     def zones(self) -> list[Zone]:
-        """Every zone of the table (the hand, the center, every seat's), nested zones after their parent."""
+        """Every zone of the table (the hand, the center, every seat's, the deal result's), nested zones after their
+        parent."""
         out: list[Zone] = []
 
         def walk(zone: Zone) -> None:
@@ -159,6 +185,7 @@ class Table:
             *(() if self.hand is None else (self.hand,)),
             *self.center,
             *(z for s in self.seats for z in s.zones),
+            *(() if self.result is None else self.result.zones),
         ):
             walk(zone)
         return out
@@ -190,6 +217,7 @@ class Table:
             sheet=None if data["sheet"] is None else _sheet(data["sheet"]),
             over=data["over"],
             winners=tuple(data["winners"]),
+            result=None if data.get("result") is None else _result(data["result"]),
         )
 
 
@@ -264,6 +292,18 @@ def _seat(data: dict[str, Any]) -> Seat:
         badges=tuple(_text(b) for b in data["badges"]),
         score=data["score"],
         zones=tuple(_zone(z) for z in data["zones"]),
+    )
+
+
+def _result(data: dict[str, Any]) -> DealResult:
+    return DealResult(
+        deal=data["deal"],
+        title=_text(data["title"]),
+        zones=tuple(_zone(z) for z in data["zones"]),
+        lines=tuple(ResultLine(r["rule"], _text(r["name"]), tuple(r["amounts"])) for r in data["lines"]),
+        scores=tuple(data["scores"]),
+        totals=tuple(data["totals"]),
+        over=data["over"],
     )
 
 

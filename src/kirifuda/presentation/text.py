@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from .common import symbol, symbols
-from .model import Card, Choice, Sheet, Table, Text, Zone
+from .model import Card, Choice, DealResult, Sheet, Table, Text, Zone
 
 
 def width(text: str) -> int:
@@ -70,9 +70,29 @@ def sheet_lines(sheet: Sheet, seats: Sequence[int], lang: str) -> list[str]:
     return lines
 
 
+def result_text(result: DealResult, lang: str) -> list[str]:
+    """A deal's result as a titled block: the final position (its zones), then a table rule × seat with the
+    deal's score and the totals after it."""
+    lines = [f"== {result.title(lang)} =="]
+    lines.extend(f"  {zone.title(lang)}: {zone_text(zone, lang)}" for zone in result.zones)
+    rows = [(f"{line.rule} {line.name(lang)}", line.amounts) for line in result.lines]
+    scores_label = "得点" if lang == "ja" else "score"
+    total_label = "合計" if lang == "ja" else "total"
+    label = max([width(r) for r, _ in rows] + [width(scores_label), width(total_label)]) + 4
+    head = "席" if lang == "ja" else "s"
+    seats = range(len(result.scores))
+    lines.append(pad("", label) + "".join(pad(f"{head}{s}", 6, right=True) for s in seats))
+    for row, amounts in rows:
+        cells = "".join(pad("·" if v is None else f"{v:+d}", 6, right=True) for v in amounts)
+        lines.append(pad(f"  {row}", label) + cells)
+    lines.append(pad(f"  {scores_label}", label) + "".join(pad(f"{v:+d}", 6, right=True) for v in result.scores))
+    lines.append(pad(f"  {total_label}", label) + "".join(pad(str(v), 6, right=True) for v in result.totals))
+    return lines
+
+
 def render(table: Table, lang: str = "en", names: Callable[[int], Text] | None = None) -> str:
-    """A table as plain lines: the status, every seat with its zones, the center, facts, calls, the score sheet
-    and the hand."""
+    """A table as plain lines: the status, every seat with its zones, the center, facts, calls, the score sheet,
+    the deal's result at the end of a deal, and the hand."""
     turn = ", ".join(f"{s}" for s in table.turn) or "—"
     lines = [f"{table.title(lang)} — {table.status(lang)} · {'手番' if lang == 'ja' else 'to act'}: {turn}"]
     for seat in table.seats:
@@ -96,6 +116,8 @@ def render(table: Table, lang: str = "en", names: Callable[[int], Text] | None =
         lines.append(f"  {speaker}{call.text(lang)}")
     if table.sheet is not None and table.sheet.rows:
         lines.extend(sheet_lines(table.sheet, [s.seat for s in sorted(table.seats, key=lambda s: s.seat)], lang))
+    if table.result is not None:
+        lines.extend(result_text(table.result, lang))
     if table.over:
         won = ", ".join(str(s) for s in table.winners)
         lines.append(f"終了 — 勝者 席 {won}" if lang == "ja" else f"Game over — winners: seat {won}")

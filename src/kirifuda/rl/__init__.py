@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..extras import require
+
+require("rl", "kirifuda.rl")  # first: a missing numpy, gymnasium or pettingzoo is named with its extra
+
 from ..core import Options
 from .aec import KirifudaAEC
 from .parallel import KirifudaParallel, parallel_env

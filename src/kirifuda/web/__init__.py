@@ -7,6 +7,10 @@ pool, and ``static/`` is the one generic page that draws every game from the pre
 docs/protocol.md documents the protocol.
 """
 
+from ..extras import require
+
+require("web", "kirifuda.web")  # first: a missing fastapi, uvicorn or pydantic is named with its extra
+
 from .app import create_app
 
 __all__ = ["create_app"]
