@@ -110,6 +110,8 @@ def serve(
 ) -> None:
     """Serve the browser game: a lobby, tables for friends and bots, replays (ブラウザで対戦)."""
     need("web", "kirifuda serve")
+    if bots != "local":
+        need("analysis", "kirifuda serve --bots ray", ("ray",))
     import uvicorn
 
     from ..web import create_app
@@ -232,6 +234,7 @@ def admin_purge(
 
 
 def _store(db: Path) -> SqliteStore:
+    need("web", "kirifuda admin")
     from ..web.store import SqliteStore
 
     if not db.exists():
