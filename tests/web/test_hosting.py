@@ -106,6 +106,9 @@ def test_a_seed_is_refused_on_a_public_table_and_marks_a_practice_table(strict):
     practice = strict.create("anou", ["human", "random", "random", "random"], seed=7, private=True)
     status = strict.get(f"/api/tables/{practice['id']}").json()
     assert status["practice"] and status["private"]
+    player = Client(strict.ws_url, practice["id"], practice["seats"][0]["token"])
+    assert player.recv()["practice"]  # the table page is told too
+    player.close()
     played = strict.create("anou", ["human", "random", "random", "random"])
     assert not strict.get(f"/api/tables/{played['id']}").json()["practice"]
 

@@ -334,7 +334,7 @@ class TableRuntime:
 
     def message(self, seat: int | None) -> str:
         """The state message for ``seat`` now, as JSON text."""
-        envelope = dumps({"table": self.id, "players": self.players()})
+        envelope = dumps({"table": self.id, "players": self.players(), "practice": self.practice})
         return '{"type":"state",' + self.payload(seat)[1:-1] + "," + envelope[1:]
 
     def payload(self, seat: int | None) -> str:

@@ -176,7 +176,7 @@ class LogLine(BaseModel):
 class StateMessage(BaseModel):
     """Server → client after every change (and on connecting, and after an error): the table as ``seat`` (None:
     a spectator) may know it. The issue's keys, then additions: ``table``, ``view`` (the presentation model),
-    ``choices``, ``log``, ``players``."""
+    ``choices``, ``log``, ``players``, ``practice``."""
 
     type: Literal["state"]
     version: int
@@ -191,6 +191,7 @@ class StateMessage(BaseModel):
     choices: list[dict[str, Any]]
     log: list[LogLine]
     players: list[SeatStatus]
+    practice: bool = Field(False, description="a private practice table dealt from its creator's seed")
 
 
 class ErrorMessage(BaseModel):
