@@ -8,11 +8,11 @@ the next of :data:`FALLBACKS`, with a log line saying so.
 
 **Fair scheduling.** Every table has its own queue of decisions; :class:`BotPool` hands the workers one decision
 at a time, to the waiting table served longest ago (round robin), so a table with many waiting decisions waits its
-turn like any other. The search levels (:func:`is_heavy`: ``normal``, ``hard``, … seconds per decision) may hold
-at most all the workers but one, so a quick bot's decision (``heuristic``: milliseconds) never waits behind them:
-one table's ``hard`` bots cannot starve another table's moves.
+turn like any other. The searching levels (:func:`is_heavy`: ``normal``, ``hard``, … seconds per decision) think
+on workers of their own at the lowest OS priority, so a quick bot's decision (``heuristic``: milliseconds) never
+waits behind them, for a worker or for the CPU: one table's ``hard`` bots cannot starve another table's moves.
 
-**Where they think.** :class:`LocalWorkers` (the default) is a process pool on this machine whose workers are in
+**Where they think.** :class:`LocalWorkers` (the default) is process pools on this machine whose workers are in
 the server's process group and end themselves if the server dies (a watchdog on their parent); :class:`RayWorkers`
 runs each decision as a Ray task, on a local Ray runtime or a Ray cluster (``kirifuda serve --bots ray`` /
 ``--bots ray://HOST:10001``), so bot compute grows past one machine.
@@ -49,6 +49,10 @@ FALLBACKS = ("heuristic", "random")
 QUICK = frozenset({"random", "heuristic"})
 """Bots that decide in milliseconds; every other level searches (:func:`is_heavy`)."""
 
+HEAVY_NICE = 19
+"""The OS priority (``nice``) the searching levels think at: they get the CPU the quick bots and the server leave."""
+NICE_VARIABLE = "KIRIFUDA_BOT_NICE"
+
 WATCHDOG_EVERY = 0.5
 """Seconds between a local worker's checks that the server is still its parent."""
 
@@ -81,9 +85,18 @@ def _bot(name: str, game_id: str, options: str, seed: int) -> Any:
 
 def think(name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
     """A bot's decision (in a worker): the record text of one of ``legal``."""
+    _lower_priority()
     options = json.dumps(info.options, sort_keys=True)
     bot = _bot(name, info.game, options, seed)
     return str(bot.act(info, list(legal)))
+
+
+@lru_cache(maxsize=1)
+def _lower_priority() -> None:
+    """Once per worker: a Ray worker of the searching levels lowers its OS priority (:data:`NICE_VARIABLE`)."""
+    nice = os.environ.get(NICE_VARIABLE)
+    if nice:
+        os.nice(int(nice))
 
 
 def _watch_parent(parent: int) -> None:
@@ -93,8 +106,10 @@ def _watch_parent(parent: int) -> None:
             os._exit(0)
 
 
-def _worker_start(server: int) -> None:
+def _worker_start(server: int, nice: int = 0) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops the pool
+    if nice:
+        os.nice(nice)
     if os.getppid() != server:  # the server died while this worker was starting
         os._exit(0)
     threading.Thread(target=_watch_parent, args=(server,), daemon=True, name="parent-watchdog").start()
@@ -103,7 +118,11 @@ def _worker_start(server: int) -> None:
 class Workers(Protocol):
     """Where decisions run: one call of :func:`think` per :meth:`submit`."""
 
-    def submit(self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...]) -> asyncio.Future[str]: ...
+    def submit(
+        self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...], *, heavy: bool
+    ) -> asyncio.Future[str]:
+        """Run the decision on a quick bots' worker, or (``heavy``) on one of the searching levels'."""
+        ...
 
     def warm_up(self) -> None: ...
 
@@ -114,38 +133,26 @@ class Workers(Protocol):
     def close(self) -> None: ...
 
 
-class LocalWorkers:
-    """A process pool on this machine (``workers`` processes, started from ``spawn`` on first use). The workers stay
-    in the server's process group (a signal to the group reaches them), end themselves when the server is gone, and
-    are terminated when it stops, even in the middle of a decision."""
+class _ProcessPool:
+    """``workers`` processes started from ``spawn`` on first use, at OS priority ``nice``."""
 
-    def __init__(self, workers: int = 2) -> None:
-        self.workers = max(1, workers)
+    def __init__(self, workers: int, nice: int) -> None:
+        self.workers = workers
+        self.nice = nice
         self._executor: ProcessPoolExecutor | None = None
 
-    def _pool(self) -> ProcessPoolExecutor:
+    def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_worker_start,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), self.nice),
             )
         return self._executor
 
-    def submit(self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...]) -> asyncio.Future[str]:
-        future: Future[str] = self._pool().submit(think, name, seed, info, legal)
-        return asyncio.wrap_future(future)
-
-    def warm_up(self) -> None:
-        pool = self._pool()
-        for _ in range(self.workers):
-            pool.submit(os.getpid)
-
     def pids(self) -> list[int]:
-        """The worker processes' ids (for tests and ``/api/stats``)."""
-        processes = getattr(self._executor, "_processes", None) or {}
-        return sorted(processes)
+        return sorted(getattr(self._executor, "_processes", None) or {})
 
     def broken(self) -> None:
         self._executor = None
@@ -161,10 +168,46 @@ class LocalWorkers:
         self._executor = None
 
 
+class LocalWorkers:
+    """Two process pools on this machine, ``workers`` processes each: one for the quick bots, one for the searching
+    levels at the lowest OS priority (``nice`` :data:`HEAVY_NICE`), so that a search only uses the CPU the quick bots
+    and the server leave. The workers stay in the server's process group (a signal to the group reaches them), end
+    themselves when the server is gone, and are terminated when it stops, even in the middle of a decision."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self.workers = max(1, workers)
+        self._pools = {False: _ProcessPool(self.workers, 0), True: _ProcessPool(self.workers, HEAVY_NICE)}
+
+    def submit(
+        self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...], *, heavy: bool
+    ) -> asyncio.Future[str]:
+        future: Future[str] = self._pools[heavy].executor().submit(think, name, seed, info, legal)
+        return asyncio.wrap_future(future)
+
+    def warm_up(self) -> None:
+        for pool in self._pools.values():
+            executor = pool.executor()
+            for _ in range(self.workers):
+                executor.submit(os.getpid)
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids."""
+        return sorted(pid for pool in self._pools.values() for pid in pool.pids())
+
+    def broken(self) -> None:
+        for pool in self._pools.values():
+            pool.broken()
+
+    def close(self) -> None:
+        for pool in self._pools.values():
+            pool.close()
+
+
 class RayWorkers:
-    """Each decision a Ray task (one CPU), on a local Ray runtime (``address`` None: started here with
-    ``workers`` CPUs, and shut down with the server) or an existing Ray cluster (``ray://HOST:PORT`` or a cluster
-    address: the cluster's own CPUs)."""
+    """Each decision a Ray task (one CPU), on a local Ray runtime (``address`` None: started here with twice
+    ``workers`` CPUs — the searching levels' tasks run in their own workers at the lowest OS priority, as with
+    :class:`LocalWorkers` — and shut down with the server) or an existing Ray cluster (``ray://HOST:PORT`` or a
+    cluster address: the cluster's own CPUs)."""
 
     def __init__(self, workers: int = 2, address: str | None = None) -> None:
         import ray
@@ -172,41 +215,46 @@ class RayWorkers:
         self.ray = ray
         self.workers = workers
         self.address = address
-        self._remote: Any = None
+        self._remote: dict[bool, Any] = {}
 
-    def _task(self) -> Any:
-        if self._remote is None:
+    def _task(self, heavy: bool) -> Any:
+        if not self._remote:
             ray = self.ray
+            env: dict[str, str] = {}
             if not ray.is_initialized():
                 if self.address is None:
                     here = str(Path(__file__).resolve().parents[2])  # the workers import this very kirifuda
-                    path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
+                    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
                     ray.init(
-                        num_cpus=self.workers,
+                        num_cpus=2 * self.workers,
                         include_dashboard=False,
                         log_to_driver=False,
                         configure_logging=False,
-                        runtime_env={"env_vars": {"PYTHONPATH": path}},
+                        runtime_env={"env_vars": env},
                     )
                 else:
                     ray.init(address=self.address, log_to_driver=False, configure_logging=False)
-            self._remote = ray.remote(num_cpus=1, max_retries=1)(think)
-        return self._remote
+            self._remote[False] = ray.remote(num_cpus=1, max_retries=1)(think)
+            heavy_env = {"env_vars": {**env, NICE_VARIABLE: str(HEAVY_NICE)}}  # its own workers: never a quick bot's
+            self._remote[True] = ray.remote(num_cpus=1, max_retries=1, runtime_env=heavy_env)(think)
+        return self._remote[heavy]
 
-    def submit(self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...]) -> asyncio.Future[str]:
-        ref = self._task().remote(name, seed, info, legal)
+    def submit(
+        self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...], *, heavy: bool
+    ) -> asyncio.Future[str]:
+        ref = self._task(heavy).remote(name, seed, info, legal)
         return asyncio.wrap_future(ref.future())
 
     def warm_up(self) -> None:
-        self._task()
+        self._task(False)
 
     def broken(self) -> None:
         pass
 
     def close(self) -> None:
-        if self._remote is not None and self.ray.is_initialized():
+        if self._remote and self.ray.is_initialized():
             self.ray.shutdown()
-        self._remote = None
+        self._remote = {}
 
 
 def backend_for(bots: str, workers: int) -> Workers:
@@ -240,7 +288,7 @@ class BotPool:
         self.workers = max(1, workers)
         self.backend: Workers = backend or LocalWorkers(self.workers)
         self._queues: OrderedDict[str, deque[Job]] = OrderedDict()
-        self._running = 0
+        self._quick_running = 0
         self._heavy_running = 0
         self._closed = False
         self._served: OrderedDict[str, int] = OrderedDict()  # table → the turn it was last served at
@@ -250,8 +298,8 @@ class BotPool:
 
     @property
     def heavy_slots(self) -> int:
-        """Workers the search levels may hold at once: all but one (so a quick bot never waits for them)."""
-        return max(1, self.workers - 1)
+        """Decisions of the searching levels thinking at once (on their own workers, besides the quick bots')."""
+        return self.workers
 
     def warm_up(self) -> None:
         """Start the workers now (each imports kirifuda once), so the first bot does not wait for them."""
@@ -270,16 +318,16 @@ class BotPool:
         return await job.answer
 
     def _dispatch(self) -> None:
-        while self._running < self.workers:
+        while True:
             job = self._next()
             if job is None:
                 return
-            self._running += 1
             heavy = is_heavy(job.name)
+            self._quick_running += not heavy
             self._heavy_running += heavy
             self.dispatched.append((job.table, job.name))
             try:
-                running = self.backend.submit(job.name, job.seed, job.info, job.legal)
+                running = self.backend.submit(job.name, job.seed, job.info, job.legal, heavy=heavy)
             except BrokenProcessPool as e:
                 self.backend.broken()
                 running = asyncio.get_running_loop().create_future()
@@ -287,8 +335,8 @@ class BotPool:
             running.add_done_callback(partial(self._done, job, heavy))
 
     def _next(self) -> Job | None:
-        """The next decision: the first decision of the waiting table served longest ago (a search level only while
-        fewer than :attr:`heavy_slots` run)."""
+        """The next decision: the first decision of the waiting table served longest ago whose kind of worker (quick
+        or searching) has one free."""
         chosen: str | None = None
         for table in list(self._queues):
             queue = self._queues[table]
@@ -297,7 +345,10 @@ class BotPool:
             if not queue:
                 del self._queues[table]
                 continue
-            if is_heavy(queue[0].name) and self._heavy_running >= self.heavy_slots:
+            if is_heavy(queue[0].name):
+                if self._heavy_running >= self.heavy_slots:
+                    continue
+            elif self._quick_running >= self.workers:
                 continue
             if chosen is None or self._served.get(table, -1) < self._served.get(chosen, -1):
                 chosen = table
@@ -315,7 +366,7 @@ class BotPool:
         return job
 
     def _done(self, job: Job, heavy: bool, done: asyncio.Future[str]) -> None:
-        self._running -= 1
+        self._quick_running -= not heavy
         self._heavy_running -= heavy
         error = None if done.cancelled() else done.exception()
         if isinstance(error, BrokenProcessPool) and not self._closed:
