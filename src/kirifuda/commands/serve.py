@@ -50,7 +50,12 @@ def serve(
         ),
     ] = 30.0,
     bot_workers: Annotated[
-        int, typer.Option("--bot-workers", min=1, help="bot decisions thinking at once (processes, or Ray tasks)")
+        int,
+        typer.Option(
+            "--bot-workers",
+            min=1,
+            help="quick bots' decisions thinking at once, and as many searches (processes, or Ray tasks)",
+        ),
     ] = 2,
     bots: Annotated[
         str,

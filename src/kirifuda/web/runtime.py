@@ -71,7 +71,7 @@ class Settings:
     takeover_after: float = 30.0
     """Seconds a player may be away before the takeover bot plays for them."""
     bot_workers: int = 2
-    """Processes the bots think in."""
+    """Quick bots' decisions thinking at once, and as many searches (two pools of this many processes)."""
     idle_unload: float = 600.0
     """Seconds a table nobody is at and nothing happens at stays in memory (it is reloaded when asked for)."""
     sweep_every: float = 30.0
