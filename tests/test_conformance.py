@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from kirifuda import cards as C
-from kirifuda.core import IllegalAction, KirifudaError, NotationError
+from kirifuda.core import IllegalAction, KirifudaError, NotationError, Observation
 from kirifuda.match import Match
 from kirifuda.records import dumps, replay, summary
 from kirifuda.registry import available, game_class, make
@@ -179,3 +179,22 @@ def test_spectator_sees_no_hand(game_id):
     assert getattr(obs, "hand", None) is None
     with pytest.raises((IllegalAction, NotationError)):
         game.apply(match.state, 0, "definitely not an action")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_observation_has_the_public_base_fields(game_id):
+    """core.Observation declares what every game's observation shows (issue 25): read without getattr."""
+    game = make(game_id)
+    match = Match(game, seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        seat = rng.choice(sorted(match.to_act()))
+        match.act(seat, rng.choice(match.legal_actions(seat)))
+    for viewer in [None, *range(game.seat_count)]:
+        obs = game.observation(match.state, viewer)
+        assert isinstance(obs, Observation) and obs.seat == viewer
+        assert obs.to_act == tuple(sorted(game.to_act(match.state)))
+        assert obs.deal_scores == game.deal_scores(match.state) and obs.totals == game.totals(match.state)
+        assert obs.deal_lines == game.score_lines(match.state)
+        assert len(obs.hand_sizes) == game.seat_count and isinstance(obs.phase, str)
+        assert {f.name for f in dataclasses.fields(Observation)} <= set(obs.to_json())

@@ -4,20 +4,31 @@
 action by action with full legality checks and returns the finished or unfinished
 :class:`~kirifuda.match.Match`, or raises :class:`ReplayError` naming the action's index, its seat
 and text, and why.
+
+kirifuda adds one optional top-level key, ``seating`` (who sat where: :class:`Seating`, docs/records.md); a record
+without it is exactly a ``kirifuda-record/1`` of the spec. :func:`save` writes atomically (a temporary file, then
+``os.replace``), so a record on disk is always whole, even when a game is killed while saving.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from .core import Deal, DealError, Game, KirifudaError
 from .match import RECORD_FORMAT, LoggedAction, Match
 from .registry import make
 
-RECORD_KEYS = {"format", "game", "options", "seed", "deals", "actions"}
+RECORD_KEYS = {"format", "game", "options", "seed", "deals", "actions", "seating"}
+"""The spec's top-level keys, and kirifuda's optional ``seating``."""
+PERSON: Literal["person"] = "person"
+BOT: Literal["bot"] = "bot"
+NAME_LENGTH = 40
+"""The longest display name a seating keeps (characters)."""
 
 
 class ReplayError(KirifudaError):
@@ -28,12 +39,69 @@ class ReplayError(KirifudaError):
         self.index = index
 
 
+@dataclass(frozen=True, slots=True)
+class Sitter:
+    """Who sits at one seat: a person, or a bot of level ``bot``; ``name`` is what the table calls them."""
+
+    player: Literal["person", "bot"]
+    bot: str | None = None
+    name: str | None = None
+
+    def to_json(self) -> dict[str, str]:
+        out: dict[str, str] = {"player": self.player}
+        if self.bot is not None:
+            out["bot"] = self.bot
+        if self.name is not None:
+            out["name"] = self.name
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The record's optional ``seating``: one :class:`Sitter` per seat id, in seat order (docs/records.md).
+
+    ``Seating.from_json`` validates what a record holds (it does not know which bots exist: a surface checks the
+    level when it seats the bot again)."""
+
+    seats: tuple[Sitter, ...]
+
+    def to_json(self) -> list[dict[str, str]]:
+        return [s.to_json() for s in self.seats]
+
+    @classmethod
+    def from_json(cls, data: Any, seat_count: int) -> Seating:
+        """The seating a record's ``seating`` value gives; :class:`ReplayError` (``index`` None) says what is wrong."""
+        if not isinstance(data, list) or len(data) != seat_count:
+            raise ReplayError(f"'seating' must be a list of {seat_count} seats, one object per seat id")
+        return cls(tuple(_sitter(i, entry) for i, entry in enumerate(data)))
+
+
+def _sitter(seat: int, entry: Any) -> Sitter:
+    where = f"'seating' seat {seat}"
+    if not isinstance(entry, dict):
+        raise ReplayError(f'{where}: a seat is an object like {{"player": "person"}} or {{"player": "bot", "bot": …}}')
+    unknown = sorted(set(entry) - {"player", "bot", "name"})
+    if unknown:
+        raise ReplayError(f"{where}: unknown key {unknown[0]!r}")
+    player, bot, name = entry.get("player"), entry.get("bot"), entry.get("name")
+    if player not in (PERSON, BOT):
+        raise ReplayError(f"{where}: 'player' must be {PERSON!r} or {BOT!r}")
+    if player == BOT and not (isinstance(bot, str) and bot):
+        raise ReplayError(f"{where}: a bot's seat names its level in 'bot'")
+    if player == PERSON and bot is not None:
+        raise ReplayError(f"{where}: a person's seat has no 'bot'")
+    if name is not None and not (isinstance(name, str) and 0 < len(name) <= NAME_LENGTH and name.isprintable()):
+        raise ReplayError(f"{where}: 'name' must be 1 to {NAME_LENGTH} printable characters")
+    return Sitter(PERSON if player == PERSON else BOT, bot, name)
+
+
 @dataclass(frozen=True)
 class Record:
     game: Game
     seed: int | None
     deals: tuple[Deal, ...]
     actions: tuple[LoggedAction, ...]
+    seating: Seating | None = None
 
 
 def read_record(obj: Any) -> Record:
@@ -86,7 +154,8 @@ def _read(obj: Any) -> Record:
                 index=i,
             )
         actions.append((entry[0], entry[1]))
-    return Record(game, seed, tuple(deals), tuple(actions))
+    seating = None if obj.get("seating") is None else Seating.from_json(obj["seating"], game.seat_count)
+    return Record(game, seed, tuple(deals), tuple(actions), seating)
 
 
 def replay(obj: Any) -> Match:
@@ -157,12 +226,37 @@ def load(path: str | Path) -> Any:
         raise ReplayError(f"not JSON: {e}") from None
 
 
-def save(match: Match, path: str | Path) -> Path:
-    """Write the match's record as pretty JSON (one action per line) and return the path."""
+def save(match: Match, path: str | Path, *, seating: Seating | None = None) -> Path:
+    """Write the match's record (with ``seating`` when given) as pretty JSON (one action per line), atomically: a
+    temporary file in the same folder, then ``os.replace``. Returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(dumps(match.record()), encoding="utf-8")
+    record = match.record()
+    if seating is not None:
+        record["seating"] = seating.to_json()
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(dumps(record))
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; a record is an ordinary file
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
     return path
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""One JSON encoder for every line (``json.dumps`` builds a new one per call: too slow to autosave a long game)."""
+
+
+def _action_line(entry: Any) -> str:
+    """``[seat, "text"]`` exactly as ``json.dumps`` writes it, without building an encoder."""
+    if isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[1], str):
+        who, text = entry
+        if type(who) is int:
+            return f"[{who}, {_ENCODE(text)}]"
+    return _ENCODE(entry)
 
 
 def dumps(record: dict[str, Any]) -> str:
@@ -170,16 +264,12 @@ def dumps(record: dict[str, Any]) -> str:
     head = {k: v for k, v in record.items() if k not in ("deals", "actions")}
     lines = ["{"]
     for k, v in head.items():
-        lines.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},")
+        lines.append(f"  {json.dumps(k)}: {_ENCODE(v)},")
     lines.append('  "deals": [')
-    deals = record.get("deals", [])
-    for i, d in enumerate(deals):
-        lines.append("    " + json.dumps(d, ensure_ascii=False) + ("," if i < len(deals) - 1 else ""))
+    lines.append(",\n".join("    " + _ENCODE(d) for d in record.get("deals", [])))
     lines.append("  ],")
     lines.append('  "actions": [')
-    acts = record.get("actions", [])
-    for i, a in enumerate(acts):
-        lines.append("    " + json.dumps(a, ensure_ascii=False) + ("," if i < len(acts) - 1 else ""))
+    lines.append(",\n".join("    " + _action_line(a) for a in record.get("actions", [])))
     lines.append("  ]")
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(line for line in lines if line) + "\n"

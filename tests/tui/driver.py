@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from kirifuda.match import Match
 from kirifuda.presentation.common import symbol
 from kirifuda.registry import make
-from kirifuda.tui.app import PlayApp
+from kirifuda.tui.app import CHOICE_KEYS, PlayApp
 from kirifuda.tui.session import Session
 from kirifuda.tui.widgets import CardRow, ChoiceList
 
@@ -96,21 +96,19 @@ def check_screen(app: PlayApp) -> None:
 
 
 async def choose_by_keys(app: PlayApp, pilot: Pilot, rng: random.Random) -> str:
-    """Choose a random legal choice as a person would: by its number, by arrows and Enter, or by selecting its
+    """Choose a random legal choice as a person would: by its key, by arrows and Enter, or by selecting its
     cards (← → Space) and confirming. Returns the action chosen."""
     visible = app.listed()
     k = rng.randrange(len(visible))
     index, choice = visible[k]
-    ways = ["number", "number"]  # every way is used; the cheap one most (each key press costs a redraw)
-    if k < 5:
+    ways = ["key", "key"] if k < len(CHOICE_KEYS) else []  # the cheap way most (each key press costs a redraw)
+    if k < 5 or not ways:
         ways.append("arrows")
     if choice.cards and len(choice.cards) <= 3:
         ways.append("cards")
     way = rng.choice(ways)
-    if way == "number":
-        number = k + 1
-        keys = list(str(number)) + (["enter"] if number * 10 <= len(visible) else [])
-        await pilot.press(*keys)
+    if way == "key":
+        await pilot.press(CHOICE_KEYS[k])
         return choice.action
     if way == "cards":
         source = app.source()

@@ -15,7 +15,7 @@ from kirifuda.match import Match
 from kirifuda.records import load, replay
 from kirifuda.registry import available, make
 from kirifuda.tui.app import PlayApp, ViewApp
-from kirifuda.tui.screens import BotFailedScreen, QuitScreen, RulesScreen
+from kirifuda.tui.screens import BotFailedScreen, QuitScreen, ResultScreen, RulesScreen
 from kirifuda.tui.session import Session
 from kirifuda.tui.viewer import OPEN, SPECTATOR, Replay
 from kirifuda.tui.widgets import CardRow, ChoiceList
@@ -40,7 +40,7 @@ async def test_anou_hand_and_choices_on_screen_and_a_number_key_plays(tmp_path):
         assert marked == playable, "the cards of the legal choices are highlighted"
         before = len(app.session.match.actions)
         first = app.listed()[0][1].action
-        await pilot.press("1", *(["enter"] if len(app.listed()) >= 10 else []))
+        await pilot.press("1")
         await settle(app, pilot)
         assert app.session.match.actions[before] == (seat, first)
 
@@ -270,6 +270,10 @@ async def test_a_whole_deal_by_keys_then_save_resume_and_replay(game_id, tmp_pat
             action = await choose_by_keys(app, pilot, rng)
             await settle(app, pilot)
             assert session.match.actions[before][1] == action
+        assert isinstance(app.screen, ResultScreen), "the end of the deal waits for the person"
+        assert str(app.screen.result.totals[0]) in screen_text(app)
+        await pilot.press("enter")
+        await settle(app, pilot)
         sheet = session.table(app.viewer).sheet
         assert sheet is not None and sheet.rows and sheet.totals == game.totals(session.match.state)
         text = screen_text(app)

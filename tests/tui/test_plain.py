@@ -49,6 +49,9 @@ def scripted(answers):
     rng = random.Random(0)
 
     def ask(prompt: str) -> str:
+        if "Enter" in prompt:  # the end of a deal: continue
+            said.append(prompt)
+            return ""
         if queue:
             return queue.pop(0)
         numbered = [line for line in said[-1].splitlines() if line.strip()[:1].isdigit()]
@@ -68,6 +71,7 @@ def test_a_whole_game_in_lines_ends_with_the_winners_and_a_record_that_replays(t
     assert session.finished
     assert "Choose by number" in text and "Anou — build your stone wall" in text and "Hint (heuristic):" in text
     assert "Not allowed" in text and "choose 1 to" in text
+    assert text.count("Press Enter to continue") == len(session.match.deals) - 1, "every deal's end waits"
     assert "Game over — winners:" in text and f"Record saved: {tmp_path / 'r.json'}" in text
     again = replay(load(tmp_path / "r.json"))
     assert game.totals(again.state) == game.totals(session.match.state)

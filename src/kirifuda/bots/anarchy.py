@@ -718,6 +718,7 @@ class Kit(GameKit):
             "last": _last_trick(obs, taken, n),
             "bid_history": know.bid_history if isinstance(know, AnarchyKnowledge) else (),
             "scores": obs.deal_scores,
+            "lines": obs.deal_lines,
         }
         return _Template(
             weights=self._weights(pool, bids, me, len(obs.deal_scores)),

@@ -161,6 +161,7 @@ def sampling_plan(info: InfoState, deck: Sequence[int]) -> SamplingPlan:
         "discards": discards,
         "roots_left": obs.root_stones_left,
         "scores": obs.deal_scores,
+        "lines": obs.deal_lines,
     }
 
     places = [s for s in range(n) if s != seat and obs.hand_sizes[s]]

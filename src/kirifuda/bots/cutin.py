@@ -168,6 +168,7 @@ class Kit(GameKit):
             rest=rest,
             first_out=obs.first_out,
             scores=obs.deal_scores,
+            lines=obs.deal_lines,
         )
 
     # the club player

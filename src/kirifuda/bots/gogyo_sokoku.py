@@ -162,6 +162,7 @@ class Kit(GameKit):
             last_trick=base.last_trick,
             last_winner=base.last_winner,
             scores=base.scores,
+            lines=base.lines,
         )
 
     # --- the club player -------------------------------------------------------------------------
@@ -254,6 +255,7 @@ def _read(info: InfoState) -> _Frame:
         last_trick=tuple((s, C.parse(t)) for s, t in obs.last_trick),
         last_winner=obs.last_winner,
         scores=obs.deal_scores,
+        lines=obs.deal_lines,
     )
     return _Frame(
         seat=seat, others=others, hand=hand, unseen=unseen, voids=knowledge.voids, sizes=sizes, deal=deal, base=base

@@ -243,6 +243,7 @@ class Kit(GameKit):
             sixteen_result=base.sixteen_result,
             passes=passes,
             scores=base.scores,
+            lines=base.lines,
         )
 
     # --- the club player -------------------------------------------------------------------------
@@ -506,6 +507,7 @@ def _read(info: InfoState, rules: Rules) -> _Frame:
         sixteen_result=RESULT.get(obs.sixteen_result or "", 0),
         passes=tuple(passes),
         scores=obs.deal_scores,
+        lines=obs.deal_lines,
     )
     return _Frame(
         seat=seat,

@@ -19,6 +19,7 @@ from ..core import KirifudaError
 from ..match import Match
 
 if TYPE_CHECKING:
+    from ..records import Seating
     from ..tui.session import Session
 from .common import err, fail, make_game, options_json, progress_bar
 
@@ -52,10 +53,16 @@ def _lang(value: str | None) -> str:
 
 
 def _load(record: str) -> Match:
-    from ..records import ReplayError, load, replay
+    return _load_seated(record)[0]
+
+
+def _load_seated(record: str) -> tuple[Match, Seating | None]:
+    """The record's match and its seating (None when it keeps none)."""
+    from ..records import ReplayError, load, read_record, replay
 
     try:
-        return replay(load(record))
+        obj = load(record)
+        return replay(obj), read_record(obj).seating
     except ReplayError as e:
         fail(e)
 
@@ -82,9 +89,10 @@ def play(
 ) -> None:
     """Sit at the table: play GAME against bots in the terminal (対戦). With no 'me' seat, bots play it out."""
     from ..bots import BotError, check_name
-    from ..tui.session import HUMAN, SeatError, Session, new_seed, parse_seats
+    from ..tui.session import HUMAN, SeatError, Session, first_seat_with_cards, new_seed, parse_seats, seats_of
 
     language = _lang(lang)
+    seating: Seating | None = None
     if resume is not None:
         if options is not None:
             fail(
@@ -92,7 +100,7 @@ def play(
                     "--options comes from the record with --resume", ja="--resume では記録のオプションを使います"
                 )
             )
-        match = _load(resume)
+        match, seating = _load_seated(resume)
         if game is not None and game != match.game.id:
             fail(
                 KirifudaError(
@@ -100,7 +108,7 @@ def play(
                     ja=f"この記録は {match.game.id} のゲームです({game} ではありません)",
                 )
             )
-        if match.seed is None and match.blocked:  # a record without a seed: later deals from --seed
+        if match.seed is None:  # a record without a seed: later deals from --seed, or the system's generator
             match.seed = new_seed() if seed is None else seed
             match.resolve_chance()
         if match.finished:
@@ -109,8 +117,16 @@ def play(
     else:
         match = Match(make_game(game or "anou", options_json(options)), seed=new_seed() if seed is None else seed)
         path = None if record is None else Path(record)
+    names: list[str | None] = []
     try:
-        entries = parse_seats(seats, match.game)
+        if seats is None and seating is not None:  # resume: the seats the record keeps
+            entries, names = seats_of(seating)
+            parse_seats(",".join(entries), match.game)
+        else:
+            entries = parse_seats(seats, match.game, person=first_seat_with_cards(match))
+            if seating is not None:  # --seats overrides: names stay where the same player sits
+                kept, kept_names = seats_of(seating)
+                names = [name if kept[s] == entries[s] else None for s, name in enumerate(kept_names)]
         check_name(hint_bot)
     except (SeatError, BotError) as e:
         fail(e)
@@ -124,7 +140,15 @@ def play(
                 "(パイプなら --plain、ボットだけなら自動で対局)",
             )
         )
-    session = Session(match, entries, bot_seed=match.seed or 0, hint_bot=hint_bot, record_path=path)
+    session = Session(
+        match,
+        entries,
+        bot_seed=match.seed or 0,
+        hint_bot=hint_bot,
+        record_path=path,
+        names=names,
+        autosave=path is not None and bool(people),  # --record or --resume: kept up to date as the game goes
+    )
     if not people:
         _self_play(session)
     elif plain:
@@ -140,6 +164,8 @@ def play(
             typer.echo(f"記録 record: {app.saved}")
         if app.failure is not None:
             typer.echo(app.failure, err=True)
+        if app.return_code:
+            raise typer.Exit(app.return_code)
 
 
 def _self_play(session: Session) -> None:
@@ -151,10 +177,9 @@ def _self_play(session: Session) -> None:
         task = bar.add_task(f"play {match.game.id}", total=None)
         try:
             while not match.finished:
-                waiting = session.waiting_bots()
-                if not waiting:
+                if not session.waiting_bots() and not session.at_deal_end:
                     break
-                session.play_bots()
+                session.play_bots(through_deals=True)
                 bar.update(task, completed=len(match.actions))
         except BotFailed as e:
             fail(e)
@@ -197,7 +222,7 @@ def view(
 
         for line in replay.log(who, at):
             print(line(language))
-        print(render(replay.table(who, at), language))
+        print(render(replay.table(who, at), language))  # at a deal's end, with its result
         return
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         fail(

@@ -58,6 +58,7 @@ from ..core import (
     ScoreLine,
     ScoreRule,
     evolve,
+    line_totals,
     option,
     parse_words,
     replace_at,
@@ -928,10 +929,9 @@ class Goninkan(Game):
             sixteen_result=state.sixteen_result,
         )
         battle_lines = self.battle_lines(setup, parts)
-        scores = state.scores + (self.battle_scores(setup, sum(value for _, value in parts)),)
-        ended = evolve(
-            state, turn=-1, scores=scores, lines=state.lines + (battle_lines,), ended=setup
-        )  # the battle's end stays in view until the next deal
+        scores = state.scores + (line_totals(battle_lines, self.n),)
+        # the battle's end (its setup, captures and result) stays in view until the next deal
+        ended = evolve(state, turn=-1, scores=scores, lines=state.lines + (battle_lines,), ended=setup)
         napoleon_won = state.outcome == NAPOLEON and state.sixteen_result >= 0
         if napoleon_won and setup.battle < BATTLES:
             # rules §Battles 2 and 3: only after a Napoleon win; same dealer, teams and seats

@@ -109,14 +109,19 @@ def HAND_RESULT(k: int) -> Text:
 
 def _final_position(obs: CutinObservation) -> tuple[Zone, ...]:
     """The end of a hand: who went out, in order, and how many cards each other seat was left with — face down:
-    the hands left stay hidden, only the scores are public (K2)."""
+    the hands left stay hidden, only the scores are public (K2); the viewer sees its own cards left."""
     order = tuple(
         (T(f"{place}位", f"#{place}"), K.seat_name(seat)) for place, seat in enumerate(obs.finish_order, start=1)
     )
     zones = [Zone("result-out", T("上がった順", "went out"), "facts", facts=order)]
     for seat in range(obs.players):
-        if obs.hand_sizes[seat]:
-            title = T(f"席{seat}の残り札", f"seat {seat}'s cards left")
+        if not obs.hand_sizes[seat]:
+            continue
+        title = T(f"席{seat}の残り札", f"seat {seat}'s cards left")
+        if seat == obs.seat and obs.hand is not None:  # one's own cards left are no secret to oneself
+            cards = K.ordered(obs.hand, strength_order)
+            zones.append(Zone(f"result-left{seat}", title, "row", cards, owner=seat))
+        else:
             zones.append(Zone(f"result-left{seat}", title, "pile", hidden=obs.hand_sizes[seat], owner=seat))
     return tuple(zones)
 

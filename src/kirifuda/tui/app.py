@@ -2,16 +2,20 @@
 through a record. Both draw the presentation model generically (widgets in :mod:`.widgets`, styles in
 ``kirifuda.tcss``); no game is laid out here.
 
-How a person chooses (:class:`PlayApp`): the legal choices are listed (↑ ↓ Enter, a number key, or a click);
+How a person chooses (:class:`PlayApp`): the legal choices are listed (↑ ↓ Enter, the choice's key — 1–9, then
+letters a, b, c… past nine, one key each — or a click);
 the cards they involve light up in the hand (or in the row the choice picks from, e.g. Anou's cards to take).
 Selecting cards (← → Space, or a click) narrows the list to the choices with those cards — a multi-card choice
 (Anou's two-card take, a Cut-in set, a pass) is built that way and confirmed with Enter; a click that leaves
 exactly one choice of exactly those cards makes it at once. Bots think in a worker thread and each move stays on
-screen ``delay`` seconds.
+screen ``delay`` seconds. When a deal ends the table shows how it ended (:class:`~.screens.ResultScreen`) and deals
+the next one only when the person continues. Focus stays on the choices (nothing else on the table takes it), so
+the keys always work; ``t`` shows the tricks of this deal.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
@@ -29,8 +33,9 @@ from textual.worker import Worker, WorkerState
 from ..core import Action, KirifudaError
 from ..presentation import rules
 from ..presentation.model import Choice, Table, Text, Zone
-from .screens import BotFailedScreen, HandoverScreen, QuitScreen, RulesScreen
-from .session import Session, Turn, decide
+from . import render
+from .screens import BotFailedScreen, HandoverScreen, QuitScreen, ResultScreen, RulesScreen, TricksScreen
+from .session import SAVE_SIGNALS, Session, Turn, completed, decide
 from .viewer import OPEN, Replay, Who, who_label
 from .widgets import CardRow, CardView, CenterPanel, ChoiceList, SeatsPanel, SheetPanel
 
@@ -41,6 +46,11 @@ LAST = "last_"
 """Center zones keyed ``last_…`` hold the trick (turn) just completed (docs/presentation.md)."""
 TRICK_PAUSE = 3
 """A completed trick stays still this many bot delays before play goes on."""
+WATCH_PAUSE = 4.0
+"""Seconds a deal's result stays up when no person is at the table to continue."""
+CHOICE_KEYS = "123456789abcdefgijkmnopruvwxyz"
+"""The one key of each listed choice, in order: digits, then the letters the table does not use for anything else
+(h hint, l language, q quit, s save, t tricks). Choices past these are reached with ↑ ↓ or by their cards."""
 
 
 def _t(lang: str, ja: str, en: str) -> str:
@@ -62,6 +72,7 @@ class TableApp(App[None]):
         self.lang = lang
         self._logged = 0
         self._log_owner: Any = None
+        self._said: tuple[Text | str, bool] = ("", False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -69,10 +80,13 @@ class TableApp(App[None]):
             with Horizontal(id="body"):
                 yield SeatsPanel(id="seats")
                 with Vertical(id="side"):
-                    with VerticalScroll(id="side-scroll"):
+                    with VerticalScroll(id="side-scroll", can_focus=False):
                         yield CenterPanel(id="center")
                         yield SheetPanel(id="sheet")
-                    yield RichLog(id="log", max_lines=200, wrap=True, markup=False)
+                    yield Static(id="totals")
+                    log = RichLog(id="log", max_lines=200, wrap=True, markup=False)
+                    log.can_focus = False  # focus stays on the choices: the keys always reach them
+                    yield log
             yield CardRow(id="picker")
             yield CardRow(id="hand")
             yield from self.compose_controls()
@@ -112,8 +126,13 @@ class TableApp(App[None]):
             status.append(f" · {status_extra}", style="dim")
         self.query_one("#status", Static).update(status, layout=False)
         self.query_one(SeatsPanel).show(table, lang, self.who_sits)
-        self.query_one(CenterPanel).show(table, lang)
+        self.query_one(CenterPanel).show(table, lang, self.kept_trick(table))
         self.query_one(SheetPanel).show(table, lang)
+        self.query_one("#totals", Static).update(render.totals(table, lang), layout=False)
+
+    def kept_trick(self, table: Table) -> Zone | None:
+        """The last completed trick to keep on the table when the table itself no longer shows it."""
+        return None
 
     def seat_title(self, seat: int) -> str:
         who = self.who_sits(seat)
@@ -133,12 +152,28 @@ class TableApp(App[None]):
             log.write(line(self.lang))
         self._logged = len(lines)
 
-    def say(self, text: str, *, error: bool = False) -> None:
-        self.query_one("#message", Static).update(RichText(text, style="bold red" if error else ""), layout=False)
+    def say(self, text: Text | str, *, error: bool = False) -> None:
+        """The message line (a :class:`Text` is redrawn in the new language after ``l``)."""
+        self._said = (text, error)
+        shown = text(self.lang) if isinstance(text, Text) else text
+        self.query_one("#message", Static).update(RichText(shown, style="bold red" if error else ""), layout=False)
 
     # --- shared actions ---------------------------------------------------------------------------------
     AT_THE_TABLE: ClassVar[frozenset[str]] = frozenset(
-        {"rules", "language", "hint", "save", "cursor", "select_card", "clear", "digit", "step", "jump", "cycle"}
+        {
+            "rules",
+            "language",
+            "hint",
+            "save",
+            "cursor",
+            "select_card",
+            "clear",
+            "pick",
+            "tricks",
+            "step",
+            "jump",
+            "cycle",
+        }
     )
     """Actions that act on the table: not while a dialog is open over it."""
 
@@ -155,6 +190,7 @@ class TableApp(App[None]):
         self.lang = "en" if self.lang == "ja" else "ja"
         self._log_owner = None
         self.redraw()
+        self.say(self._said[0], error=self._said[1])
 
     def redraw(self) -> None:
         raise NotImplementedError
@@ -172,7 +208,8 @@ class PlayApp(TableApp):
         Binding("right", "cursor(1)", show=False),
         Binding("space", "select_card", "選択 select"),
         Binding("escape", "clear", show=False),
-        *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
+        Binding("t", "tricks", "トリック tricks"),
+        *(Binding(key, f"pick({k})", show=False) for k, key in enumerate(CHOICE_KEYS)),
     ]
 
     def __init__(self, session: Session, *, lang: str = "en", delay: float = 0.6) -> None:
@@ -186,11 +223,12 @@ class PlayApp(TableApp):
         self.all_choices: list[Choice] = []
         self.selected: list[int] = []  # positions in the source row
         self.cursor = 0
-        self.digits = ""
         self.thinking: Turn | None = None
         self.hinting: Turn | None = None
         self._handed_to: int | None = self.viewer
         self._decision: tuple[int | None, int] | None = None
+        self.showing_result = False
+        self._over_shown = False
 
     def compose_controls(self) -> ComposeResult:
         yield ChoiceList(id="choices")
@@ -200,7 +238,19 @@ class PlayApp(TableApp):
         self.title = f"kirifuda — {self.session.game.title_ja} {self.session.game.title}"
         self.query_one(ChoiceList).focus()
         self.redraw()
+        loop = asyncio.get_running_loop()
+        for sig in SAVE_SIGNALS:  # killed, or the terminal closed: save the record, then stop
+            loop.add_signal_handler(sig, self.stop_on_signal, sig)
         self.call_after_refresh(self.advance)
+
+    def stop_on_signal(self, signum: int) -> None:
+        self.save()
+        self.exit(return_code=128 + signum)
+
+    def on_unmount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in SAVE_SIGNALS:
+            loop.remove_signal_handler(sig)
 
     def game_rules(self) -> Text:
         return rules(self.session.game)
@@ -223,19 +273,22 @@ class PlayApp(TableApp):
         return self.to_choose is not None and not isinstance(self.screen, HandoverScreen)
 
     def advance(self) -> None:
-        """Move the game on: a bot to act thinks; else a person chooses; at the end, save."""
+        """Move the game on: at the end of a deal, show how it ended and wait; a bot to act thinks; else a person
+        chooses; at the end, save."""
         session = self.session
-        if self.thinking is not None:
+        if self.thinking is not None or self.showing_result:
             return
         if session.finished:
             self.finish()
             return
+        if session.at_deal_end:
+            self.show_result(then=self.next_deal)
+            return
         bots = session.waiting_bots()
         if bots:
             self.thinking = session.bot_turn(bots[0])
-            self.say(
-                _t(self.lang, f"{self.seat_title(bots[0])} が考えています…", f"{self.seat_title(bots[0])} is thinking…")
-            )
+            who = self.seat_names(bots[0])
+            self.say(Text(f"{who.ja} が考えています…", f"{who.en} is thinking…"))
             self.think(self.thinking)
             return
         seat = self.to_choose
@@ -251,23 +304,62 @@ class PlayApp(TableApp):
         self.redraw()
         self.say(self.turn_help())
 
+    def seat_names(self, seat: int) -> Text:
+        """The seat's title in both languages (席2 (normal) / seat 2 (normal))."""
+        who = self.who_sits(seat)
+        return Text(
+            f"席{seat}" + ("" if who is None else f" ({who.ja})"),
+            f"seat {seat}" + ("" if who is None else f" ({who.en})"),
+        )
+
+    def show_result(self, then: Any = None) -> None:
+        """How the deal ended, as a dialog over the final position; ``then`` runs after Continue (with no person at
+        the table, after :data:`WATCH_PAUSE` seconds)."""
+        viewer = self.viewer
+        if viewer is not None:
+            self.write_log(viewer, self.session.log(viewer))
+        found = self.session.table(viewer).result
+        if found is None:  # pragma: no cover - the model sets it at every deal's end (tests/presentation)
+            if then is not None:
+                then()
+            return
+        self.showing_result = True
+        self.say(Text("配札が終わりました。Enterで続ける。", "The deal is over. Press Enter to continue."))
+
+        def closed(_: None) -> None:
+            self.showing_result = False
+            if then is not None:
+                then()
+
+        self.push_screen(ResultScreen(found, self.lang, self.session.seat_label), closed)
+        if not self.session.humans:
+            self.set_timer(WATCH_PAUSE, self.close_result)
+
+    def close_result(self) -> None:
+        if isinstance(self.screen, ResultScreen):
+            self.screen.dismiss(None)
+
+    def next_deal(self) -> None:
+        self.session.next_deal()
+        self.say("")
+        self.redraw()
+        self.advance()
+
     def handed_over(self) -> None:
         self.redraw()
         self.say(self.turn_help())
 
-    def turn_help(self) -> str:
+    def turn_help(self) -> Text:
         """What to do now, in a line: how to choose, and how to build a choice of several cards."""
         several = max((len(c.cards) for c in self.all_choices), default=0) > 1
         if several:
-            return _t(
-                self.lang,
-                "あなたの番です。カードを選んで(クリックか ← → Space)Enter、または番号・↑↓。",
-                "Your turn. Select the cards (click, or ← → Space) then Enter; or a number, or ↑ ↓.",
+            return Text(
+                "あなたの番です。カードを選んで(クリックか ← → Space)Enter、または記号キー・↑↓。",
+                "Your turn. Select the cards (click, or ← → Space) then Enter; or a choice's key, or ↑ ↓.",
             )
-        return _t(
-            self.lang,
-            "あなたの番です。番号・↑↓ Enter・カードをクリック。h ヒント、? ルール。",
-            "Your turn: a number, ↑ ↓ Enter, or click a card. h hint, ? rules.",
+        return Text(
+            "あなたの番です。記号キー(1〜9 a b…)・↑↓ Enter・カードをクリック。h ヒント、t トリック、? ルール。",
+            "Your turn: a choice's key (1–9 a b …), ↑ ↓ Enter, or click a card. h hint, t tricks, ? rules.",
         )
 
     @work(thread=True, exit_on_error=False, group="bot", description="a bot decides")
@@ -290,6 +382,11 @@ class PlayApp(TableApp):
             assert isinstance(worker.result, Action)
             before = self.last_completed()
             self.session.apply(turn, worker.result)
+            if self.viewer is not None:  # say what the bot did (as the person saw it), not that it is thinking
+                moved = self.session.log(self.viewer)
+                self.say(moved[-1] if moved else "")
+            else:
+                self.say("")
             if self.delay:  # each move stays on screen a moment; with no delay only a person's turn is drawn
                 self.redraw()
                 self.set_timer(self.pause_after(before), self.advance)
@@ -313,8 +410,7 @@ class PlayApp(TableApp):
             if choice == "replace" and seat is not None:
                 self.session.replace_bot(seat, FALLBACK_BOT)
                 self.say(
-                    _t(
-                        self.lang,
+                    Text(
                         f"席{seat}に {FALLBACK_BOT} ボットを座らせました。",
                         f"Seat {seat} is now the {FALLBACK_BOT} bot.",
                     )
@@ -338,17 +434,24 @@ class PlayApp(TableApp):
         return self.delay * TRICK_PAUSE if after is not None and after != before else self.delay
 
     def finish(self) -> None:
+        """The game is over: save, show the last deal's result, then the final table with the winners."""
+        if self._over_shown:
+            return
+        self._over_shown = True
         table = self.session.table(self.viewer)
-        winners = ", ".join(self.seat_title(s) for s in table.winners)
+        names = [self.seat_names(s) for s in table.winners]
         path = self.save()
-        self.say(
-            _t(
-                self.lang,
-                f"終了 — 勝者: {winners}。記録: {path}(q で終了)",
-                f"Game over — winners: {winners}. Record: {path} (q to quit)",
-            )
-        )
         self.redraw()
+
+        def over() -> None:
+            self.say(
+                Text(
+                    f"終了 — 勝者: {', '.join(n.ja for n in names)}。記録: {path}(q で終了)",
+                    f"Game over — winners: {', '.join(n.en for n in names)}. Record: {path} (q to quit)",
+                )
+            )
+
+        self.show_result(then=over)
 
     # --- drawing ----------------------------------------------------------------------------------------
     def redraw(self, hide: bool = False) -> None:
@@ -361,7 +464,7 @@ class PlayApp(TableApp):
         decision = (seat, len(session.match.events))
         if decision != self._decision:  # a new decision: nothing selected, the cursor on the first usable card
             self._decision = decision
-            self.selected, self.digits = [], ""
+            self.selected = []
             usable = self.usable_positions()
             self.cursor = usable[0] if usable else 0
         if self.viewer is not None and not hide:
@@ -418,7 +521,7 @@ class PlayApp(TableApp):
         picker.show(source if picking_elsewhere else None, lang, marks(source))
         self.query_one("#hand", CardRow).show(hand, lang, marks(hand))
         exact = next((k for k, (_, c) in enumerate(visible) if chosen and Counter(c.cards) == chosen), None)
-        self.query_one(ChoiceList).show(visible, lang, exact)
+        self.query_one(ChoiceList).show(visible, lang, exact, CHOICE_KEYS)
 
     # --- choosing -----------------------------------------------------------------------------------------
     def choose(self, choice: Choice) -> None:
@@ -464,10 +567,7 @@ class PlayApp(TableApp):
                 self.selected = [index]
                 if not self.listed():
                     self.selected = []
-                    self.say(
-                        _t(self.lang, "そのカードを使う選択肢はありません。", "No choice uses that card."), error=True
-                    )
-        self.digits = ""
+                    self.say(Text("そのカードを使う選択肢はありません。", "No choice uses that card."), error=True)
         self.draw_choices()
 
     def usable_positions(self) -> list[int]:
@@ -497,31 +597,29 @@ class PlayApp(TableApp):
             self.toggle(self.cursor)
 
     def action_clear(self) -> None:
-        self.selected, self.digits = [], ""
+        self.selected = []
         self.draw_choices()
 
-    def action_digit(self, digit: int) -> None:
-        """Choose the n-th listed choice; with 10 or more, two digits name it (``1`` waits for ``12``)."""
+    def action_pick(self, index: int) -> None:
+        """Choose the listed choice whose key was pressed (:data:`CHOICE_KEYS`: one key each, no waiting)."""
         if self.to_choose is None:
             return
         visible = self.listed()
-        typed = self.digits + str(digit)
-        number = int(typed)
-        if not 1 <= number <= len(visible):
-            self.digits = ""
-            self.say(
-                _t(self.lang, f"1〜{len(visible)} の番号を選んでください。", f"Choose 1 to {len(visible)}."), error=True
-            )
+        if index >= len(visible):
+            last = CHOICE_KEYS[min(len(visible), len(CHOICE_KEYS)) - 1] if visible else "—"
+            self.say(Text(f"選択肢は 1〜{last} です。", f"The choices are 1 to {last}."), error=True)
             return
-        if number * 10 > len(visible):
-            self.digits = ""
-            self.choose(visible[number - 1][1])
-            return
-        self.digits = typed
-        self.query_one(ChoiceList).highlighted = number - 1
-        self.say(
-            _t(self.lang, f"{typed}… (Enter で決定、または次の数字)", f"{typed}… (Enter to choose, or another digit)")
-        )
+        self.choose(visible[index][1])
+
+    def action_tricks(self) -> None:
+        """The tricks of this deal, as the person's seat saw them."""
+        self.push_screen(TricksScreen(self.session.tricks(self.viewer), self.lang))
+
+    def kept_trick(self, table: Table) -> Zone | None:
+        if completed(table) is not None:
+            return None
+        tricks = self.session.tricks(self.viewer)
+        return tricks[-1] if tricks else None
 
     # --- hints, saving, quitting --------------------------------------------------------------------------
     def action_hint(self) -> None:
@@ -529,23 +627,23 @@ class PlayApp(TableApp):
         if seat is None or self.hinting is not None:
             return
         self.hinting = self.session.hint_turn(seat)
-        self.say(
-            _t(self.lang, f"{self.session.hint_bot} ボットに聞いています…", f"Asking the {self.session.hint_bot} bot…")
-        )
+        bot = self.session.hint_bot
+        self.say(Text(f"{bot} ボットに聞いています…", f"Asking the {bot} bot…"))
         self.think_hint(self.hinting)
 
     def show_hint(self, turn: Turn, action: Action) -> None:
         if self.to_choose != turn.seat or len(self.session.match.events) != turn.events:
             return  # the game moved on meanwhile
         text = str(action)
-        self.selected, self.digits = [], ""
+        self.selected = []
         self.draw_choices()
         visible = self.listed()
         index = next((k for k, (_, c) in enumerate(visible) if c.action == text), None)
-        label = next((c.label(self.lang) for _, c in visible if c.action == text), text)
+        label = next((c.label for _, c in visible if c.action == text), Text(text, text))
         if index is not None:
             self.query_one(ChoiceList).highlighted = index
-        self.say(_t(self.lang, f"ヒント({self.session.hint_bot}): {label}", f"Hint ({self.session.hint_bot}): {label}"))
+        bot = self.session.hint_bot
+        self.say(Text(f"ヒント({bot}): {label.ja}", f"Hint ({bot}): {label.en}"))
 
     def save(self) -> Path:
         self.saved = self.session.save()
@@ -553,7 +651,7 @@ class PlayApp(TableApp):
 
     def action_save(self) -> None:
         path = self.save()
-        self.say(_t(self.lang, f"記録を保存しました: {path}", f"Record saved: {path}"))
+        self.say(Text(f"記録を保存しました: {path}", f"Record saved: {path}"))
 
     def action_request_quit(self) -> None:
         if self.session.finished:
@@ -568,7 +666,7 @@ class PlayApp(TableApp):
             elif choice == "discard":
                 self.exit()
 
-        self.push_screen(QuitScreen(self.lang), answer)
+        self.push_screen(QuitScreen(self.lang, self.session.autosave), answer)
 
     def save_and_exit(self) -> None:
         self.save()
@@ -599,6 +697,7 @@ class ViewApp(TableApp):
         super().on_mount()
         self.query_one("#picker", CardRow).display = False
         self.redraw()
+        self.call_after_refresh(self.show_result)
 
     def game_rules(self) -> Text:
         return rules(self.replay.game)
@@ -610,8 +709,7 @@ class ViewApp(TableApp):
         self.write_log(self.who, self.replay.log(self.who, self.step))
         self.query_one("#hand", CardRow).show(table.hand, self.lang)
         self.say(
-            _t(
-                self.lang,
+            Text(
                 "← → 1手ずつ · PgUp PgDn 10手 · Home End 最初・最後 · v 視点",
                 "← → one event · PgUp PgDn ten · Home End the ends · v view",
             )
@@ -620,10 +718,18 @@ class ViewApp(TableApp):
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(self.replay.length, self.step + delta))
         self.redraw()
+        self.show_result()
 
     def action_jump(self, where: int) -> None:
         self.step = self.replay.length if where < 0 else where
         self.redraw()
+        self.show_result()
+
+    def show_result(self) -> None:
+        """At the end of a deal (or of the game), how it ended — the same dialog as at the table (Enter closes)."""
+        found = self.replay.table(self.who, self.step).result
+        if found is not None:
+            self.push_screen(ResultScreen(found, self.lang))
 
     def action_cycle(self) -> None:
         viewers = self.replay.viewers()

@@ -170,3 +170,13 @@ def sheet(sheet: Sheet, seats: Sequence[int], lang: str, names: Callable[[int], 
 def facts(table: Table, lang: str) -> RenderableType:
     lines = [RichText.assemble((f"{label(lang)}: ", "dim"), (value(lang), "bold")) for label, value in table.info]
     return Group(*lines)
+
+
+def totals(table: Table, lang: str) -> RichText:
+    """The running totals in one line (kept in view under the score sheet, however long the sheet grows)."""
+    out = RichText("合計" if lang == "ja" else "total", style="bold")
+    for seat in sorted(table.seats, key=lambda s: s.seat):
+        if seat.score is not None:
+            out.append(f" {'席' if lang == 'ja' else 's'}{seat.seat}:", style="dim")
+            out.append(str(seat.score), style="bold")
+    return out

@@ -6,12 +6,19 @@ presentation (:func:`~kirifuda.presentation.present` of its observation), its ch
 never another seat's hand. Bots get their seat's information state through
 :class:`~kirifuda.bots.table.Seating`; a bot's thinking is split into :meth:`bot_turn` (gather its information
 on the caller's thread) and :meth:`Turn.decide` (think, on any thread) so a surface can think off its UI thread.
+
+The session resolves chance itself (its match runs with ``auto_chance`` off): when a deal ends it stops there
+(:attr:`Session.at_deal_end`) so the table can show how the deal ended, and deals the next one only when a person
+continues (:meth:`Session.next_deal`). With ``autosave`` it writes the record after every action (atomically), and
+:func:`save_on_signals` writes it when the terminal closes (SIGHUP) or the game is killed (SIGTERM).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -20,11 +27,14 @@ from ..bots import BotError, HeuristicBot, RandomBot, SearchBot, check_name, mak
 from ..bots.info import InfoState
 from ..bots.registry import Player
 from ..bots.table import Seating
-from ..core import Action, Game, KirifudaError
+from ..core import Action, Game, KirifudaError, Seen
 from ..match import Match
 from ..presentation import choices, event, present
-from ..presentation.model import Choice, Table, Text
-from ..records import save
+from ..presentation.anarchy import BID_JA, bid_name
+from ..presentation.common import SUIT_NAMES, VERBS, seat_name, symbol, with_symbols
+from ..presentation.model import Choice, Table, Text, Zone
+from ..records import BOT, PERSON, Sitter, save
+from ..records import Seating as SeatingRecord
 
 HUMAN = "me"
 """The seat entry of a person at the table (``--seats me,normal,…``)."""
@@ -35,11 +45,11 @@ class SeatError(KirifudaError):
     """A ``--seats`` entry that is neither ``me`` nor a bot that may sit at a table."""
 
 
-def parse_seats(spec: str | None, game: Game) -> list[str]:
-    """One entry per seat: ``me`` or a bot name. Default: ``me`` at seat 0 and ``normal`` bots elsewhere."""
+def parse_seats(spec: str | None, game: Game, *, person: int = 0) -> list[str]:
+    """One entry per seat: ``me`` or a bot name. Default: ``me`` at seat ``person`` and ``normal`` bots elsewhere."""
     n = game.seat_count
     if spec is None:
-        return [HUMAN] + [DEFAULT_BOT] * (n - 1)
+        return [HUMAN if s == person else DEFAULT_BOT for s in range(n)]
     entries = [word.strip() for word in spec.split(",")]
     if len(entries) != n:
         example = ",".join([HUMAN] + [DEFAULT_BOT] * (n - 1))
@@ -57,6 +67,19 @@ def parse_seats(spec: str | None, game: Game) -> list[str]:
     return entries
 
 
+def first_seat_with_cards(match: Match) -> int:
+    """The lowest seat that holds a hand in the deal now (the default seat of a person): a 6-player Gonin-kan
+    deals the first dealer no cards in round 1 (docs/cli.md), so a person is not seated there by default."""
+    seats = present(match.game, match.observation(None)).seats
+    return min((s.seat for s in seats if s.cards), default=0)
+
+
+def seats_of(seating: SeatingRecord) -> tuple[list[str], list[str | None]]:
+    """A record's seating as ``--seats`` entries and display names."""
+    entries = [HUMAN if s.player == PERSON else (s.bot or DEFAULT_BOT) for s in seating.seats]
+    return entries, [s.name for s in seating.seats]
+
+
 def new_seed() -> int:
     return secrets.randbelow(2**31)
 
@@ -64,6 +87,44 @@ def new_seed() -> int:
 def default_record_path(game: Game, seed: int | None, directory: Path = Path("records")) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     return directory / f"{game.id}-{stamp}-seed{seed}.json"
+
+
+def log_word(word: str) -> Text:
+    """One word of an action's record text as the table says it: a bid's or a suit's name, cards with symbols."""
+    if word in BID_JA:
+        return bid_name(word)
+    if word in SUIT_NAMES:
+        return SUIT_NAMES[word]
+    card, colon, suit = word.partition(":")
+    if colon and suit in SUIT_NAMES:  # Gonin-kan's led Joker naming a suit: JK:H
+        return Text(f"{symbol(card)}({SUIT_NAMES[suit].ja})", f"{symbol(card)} ({SUIT_NAMES[suit].en})")
+    plain = with_symbols(word)
+    return Text(plain, plain)
+
+
+def log_line(game: Game, seen: Seen) -> Text:
+    """One event of a seat's history as the log shows it, wholly in each language (``席2: ビッド ハート♥``)."""
+    words = seen.text.split() if isinstance(seen.text, str) else []
+    if seen.actor == "deal" or not words:
+        return event(game, seen)
+    verb = VERBS.get(words[0], Text(words[0], words[0]))
+    rest = [log_word(w) for w in words[1:]]
+    ja = " ".join([verb.ja, *(w.ja for w in rest)])
+    en = " ".join([verb.en, *(w.en for w in rest)])
+    if seen.actor == "chance":
+        return Text(ja, en)
+    who = seat_name(int(seen.actor))
+    return Text(f"{who.ja}: {ja}", f"{who.en}: {en}")
+
+
+def trick_key(zone: Zone) -> tuple[object, ...]:
+    """What tells one completed trick (turn) from another: its cards and who played them."""
+    return (tuple((c.card, c.seat) for c in zone.cards), tuple(trick_key(z) for z in zone.zones))
+
+
+def completed(table: Table) -> Zone | None:
+    """The trick (turn) just completed that the table shows: a center zone keyed ``last_…`` of kind trick/sets."""
+    return next((z for z in table.center if z.key.startswith("last_") and z.kind in ("trick", "sets")), None)
 
 
 @dataclass(frozen=True)
@@ -96,6 +157,8 @@ class Session:
         bot_seed: int = 0,
         hint_bot: str = DEFAULT_BOT,
         record_path: Path | None = None,
+        names: Sequence[str | None] = (),
+        autosave: bool = False,
     ) -> None:
         game = match.game
         if len(seats) != game.seat_count:
@@ -103,6 +166,9 @@ class Session:
         self.match = match
         self.game = game
         self.seats = list(seats)
+        self.names: list[str | None] = [names[s] if s < len(names) else None for s in range(game.seat_count)]
+        self.autosave = autosave
+        self._tricks: dict[int | None, tuple[int, int, list[Zone]]] = {}
         self.humans = tuple(s for s, name in enumerate(seats) if name == HUMAN)
         self.bot_seed = bot_seed
         self.seating = Seating(
@@ -111,6 +177,28 @@ class Session:
         check_name(hint_bot)
         self.hint_bot = hint_bot
         self.record_path = record_path or default_record_path(game, match.seed)
+        match.auto_chance = False  # the session deals: a finished deal waits for next_deal()
+        self.settle()
+
+    # chance: the end of a deal waits
+    @property
+    def at_deal_end(self) -> bool:
+        """A deal is over and the next one is pending: the table shows how it ended until someone continues."""
+        return self.game.chance(self.match.state) == "deal" and bool(self.match.deals)
+
+    def settle(self) -> None:
+        """Resolve the chance events now pending (a first deal, Gonin-kan's blind swap), but not the next deal."""
+        if not self.at_deal_end:
+            self.match.resolve_chance()
+
+    def next_deal(self) -> None:
+        """Continue after the end of a deal: deal the next one (and what chance follows it)."""
+        self.match.resolve_chance()
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.autosave:
+            self.save()
 
     # whose turn
     @property
@@ -139,11 +227,34 @@ class Session:
 
     def log(self, seat: int | None, start: int = 0) -> list[Text]:
         """The events from index ``start`` on, as ``seat`` saw them."""
-        return [event(self.game, seen) for seen in self.match.view(seat).history()[start:]]
+        return [log_line(self.game, seen) for seen in self.match.view(seat).history()[start:]]
+
+    def tricks(self, seat: int | None) -> list[Zone]:
+        """The tricks (turns) completed in this deal, in order, as ``seat`` saw them: from its own view of the
+        history (each completed trick as its table showed it), never another seat's hidden cards."""
+        view = self.match.view(seat)
+        history = view.history()
+        start = max((i + 1 for i, seen in enumerate(history) if seen.actor == "deal"), default=0)
+        cached = self._tricks.get(seat)
+        if cached is None or cached[0] != start or cached[1] > len(history):
+            cached = (start, start, [])
+        _, done, found = cached
+        for _, _, after in view.steps(done):
+            zone = completed(present(self.game, after))
+            if zone is None:
+                continue
+            if found and trick_key(found[-1]) == trick_key(zone):
+                found[-1] = zone  # the same trick, maybe with more said about it
+            else:
+                found.append(zone)
+        self._tricks[seat] = (start, len(history), found)
+        return list(found)
 
     def seat_label(self, seat: int) -> Text:
-        """Who sits at ``seat``: あなた / you, or the bot's name."""
+        """Who sits at ``seat``: their name if they gave one, あなた / you, or the bot's level."""
         name = self.seats[seat]
+        if self.names[seat] is not None:
+            return Text(str(self.names[seat]), str(self.names[seat]))
         if name == HUMAN:
             return Text("あなた", "you") if len(self.humans) == 1 else Text(f"プレイヤー{seat}", f"player {seat}")
         return Text(name, name)
@@ -152,6 +263,8 @@ class Session:
     def act(self, seat: int, action: Action | str) -> None:
         """A person's action (``IllegalAction`` / ``NotationError`` say why, nothing changed)."""
         self.match.act(seat, action)
+        self.settle()
+        self._changed()
 
     def bot_turn(self, seat: int) -> Turn:
         player = self.seating.players[seat]
@@ -172,11 +285,17 @@ class Session:
         if len(self.match.events) != turn.events:
             return False
         self.match.act(turn.seat, action)
+        self.settle()
+        self._changed()
         return True
 
-    def play_bots(self) -> None:
-        """Let the bots act until a person is to act or the game ends (no delay: the line mode, self-play)."""
+    def play_bots(self, *, through_deals: bool = False) -> None:
+        """Let the bots act until a person is to act, a deal ends (``through_deals``: go on) or the game ends (no
+        delay: the line mode, self-play)."""
         while not self.match.finished and not self.waiting_humans():
+            if self.at_deal_end and through_deals:
+                self.next_deal()
+                continue
             waiting = self.waiting_bots()
             if not waiting:
                 return
@@ -190,8 +309,44 @@ class Session:
         self.seating.players[seat] = make_bot(name, self.game, self.bot_seed)
 
     # the record
+    def sitting(self) -> SeatingRecord:
+        """Who sits where, as the record keeps it (``seating``)."""
+        return SeatingRecord(
+            tuple(
+                Sitter(PERSON, name=self.names[s])
+                if entry == HUMAN
+                else Sitter(BOT, bot=entry, name=self.names[s] or entry)
+                for s, entry in enumerate(self.seats)
+            )
+        )
+
     def save(self, path: Path | None = None) -> Path:
-        return save(self.match, path or self.record_path)
+        """Write the record (with the seating) to ``path`` or the session's record path, atomically."""
+        return save(self.match, path or self.record_path, seating=self.sitting())
+
+
+SAVE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals that save the record before the game stops: killed, or its terminal closed."""
+
+
+@contextmanager
+def save_on_signals(session: Session, said: Callable[[Path, int], None] | None = None) -> Iterator[None]:
+    """While inside, SIGTERM and SIGHUP save the record, then stop the program with exit code 128 + the signal
+    (the line mode; the full-screen app does the same through its event loop)."""
+
+    def handler(signum: int, frame: object) -> None:
+        path = session.save()
+        if said is not None:
+            with suppress(OSError):  # the terminal is gone (SIGHUP)
+                said(path, signum)
+        raise SystemExit(128 + signum)
+
+    previous = {sig: signal.signal(sig, handler) for sig in SAVE_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def decide(turn: Turn) -> Action:

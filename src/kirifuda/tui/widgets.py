@@ -56,7 +56,7 @@ class CardRow(Vertical):
     def __init__(self, *, id: str, size: int = 16) -> None:
         super().__init__(id=id)
         self._title = Label(classes="row-title")
-        self._row = HorizontalScroll(classes="cards")
+        self._row = HorizontalScroll(classes="cards", can_focus=False)
         self._views: list[CardView] = [CardView() for _ in range(size)]
         self._drawn: object = None
 
@@ -94,7 +94,7 @@ class CardRow(Vertical):
         return [view for view in self._views if view.display and view.card]
 
 
-class SeatsPanel(VerticalScroll):
+class SeatsPanel(VerticalScroll, can_focus=False):
     """Every seat round the table: name, who sits there, cards, total, badges, what it said, its zones."""
 
     def __init__(self, *, id: str) -> None:
@@ -122,12 +122,15 @@ class CenterPanel(Static):
 
     _drawn: object = None
 
-    def show(self, table: Table, lang: str) -> None:
-        drawn = (table.center, table.calls, table.info, lang)
+    def show(self, table: Table, lang: str, kept: Zone | None = None) -> None:
+        """Draw the table's center; ``kept``: the last completed trick, shown after the center's zones."""
+        drawn = (table.center, table.calls, table.info, lang, kept)
         if drawn == self._drawn:
             return
         self._drawn = drawn
-        parts: list[RenderableType] = [render.zone(z, lang) for z in table.center]
+        parts: list[RenderableType] = [
+            render.zone(z, lang) for z in (*table.center, *(() if kept is None else (kept,)))
+        ]
         unseated: list[Call] = [c for c in table.calls if c.seat is None or c.seat not in {s.seat for s in table.seats}]
         for call in unseated:
             parts.append(RichText(call.text(lang), style="bold yellow"))
@@ -156,14 +159,17 @@ class ChoiceList(OptionList):
 
     _drawn: object = None
 
-    def show(self, listed: Sequence[tuple[int, Choice]], lang: str, highlight: int | None = None) -> None:
-        """``listed``: (index among all choices, choice) pairs in the order shown."""
+    def show(
+        self, listed: Sequence[tuple[int, Choice]], lang: str, highlight: int | None = None, keys: str = ""
+    ) -> None:
+        """``listed``: (index among all choices, choice) pairs in the order shown; ``keys``: the key of each."""
         if (list(listed), lang, highlight) == self._drawn:
             return
         self._drawn = (list(listed), lang, highlight)
         options = []
-        for number, (index, choice) in enumerate(listed, start=1):
-            prompt = RichText(f"{number:>2}. ", style="dim")
+        for number, (index, choice) in enumerate(listed):
+            key = keys[number] if number < len(keys) else " "
+            prompt = RichText(f"{key:>2}. ", style="bold" if key != " " else "dim")
             prompt.append(choice.label(lang))
             prompt.append(f"   {choice.action}", style="dim italic")
             options.append(Option(prompt, id=str(index)))
