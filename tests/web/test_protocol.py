@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -12,6 +13,17 @@ from live import Client, LiveServer
 from websockets.exceptions import ConnectionClosed
 
 from kirifuda.web.schemas import ErrorMessage, StateMessage
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """conftest's server, but nobody is taken over: these tests play one seat of tables of several people, and the
+    others — bound to their links but never connected — would be taken over after the usual wait (issue 19)."""
+    with LiveServer(
+        tmp_path_factory.mktemp("protocol") / "tables.db", bot_delay=0.02, takeover_after=600, takeover_bot="heuristic"
+    ) as live:
+        yield live
+
 
 ISSUE_KEYS = {"type", "version", "seat", "observation", "legal", "to_act", "finished", "scores"}
 
