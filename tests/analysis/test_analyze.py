@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from kirifuda.analysis import analyze as A
-from kirifuda.analysis import metrics, runner, table
+from kirifuda.analysis import runner, table
+from kirifuda.analysis import verdict as V
 from kirifuda.core import OptionError
 
 
@@ -114,12 +115,14 @@ def test_ab_on_anou_root_stones_pairs_every_seed_and_finds_the_root_stones(anou_
 def ab_metrics(game: str, options: dict, vs: dict, games: int) -> dict:
     p = A.plan(game, options, vs_options=vs, games=games, skill=[])
     rows = runner.run(p.specs, jobs=1)
-    return metrics.paired([r for r in rows if r.variant == "A"], [r for r in rows if r.variant == "B"])
+    paired = V.deal_overlap(game, p.variants["A"], p.variants["B"], range(games))["paired"]
+    return V.compare([r for r in rows if r.variant == "A"], [r for r in rows if r.variant == "B"], paired=paired)
 
 
 def test_ab_on_the_two_three_player_decks():
     ab = ab_metrics("anou", {"players": 3}, {"deck3": "52"}, 4)
-    assert ab["pairs"] == 4 and "advantage.seat2" in ab["metrics"]
+    # the two packs deal different hands on the same seed: compared unpaired, game for game
+    assert not ab["paired"] and ab["games"] == [4, 4] and "advantage.seat2" in ab["metrics"]
 
 
 def test_ab_on_goninkan_joker_rulings():

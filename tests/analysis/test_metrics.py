@@ -7,6 +7,7 @@ import math
 import pytest
 
 from kirifuda.analysis import metrics as M
+from kirifuda.analysis import verdict as V
 from kirifuda.analysis.runner import GameRow
 
 
@@ -78,7 +79,7 @@ def test_skill_sensitivity_pairs_each_level_with_the_random_baseline_on_its_seed
 def test_paired_differences_are_b_minus_a_on_the_same_seed():
     a = [row([[s, 0]], seed=s, variant="A") for s in range(6)]
     b = [row([[s + 2, 0]], seed=s, variant="B") for s in range(6)]
-    ab = M.paired(a, b)
+    ab = V.compare(a, b, paired=True)
     assert ab["pairs"] == 6
     assert ab["metrics"]["advantage.seat0"]["mean"] == pytest.approx(1.0)
     assert ab["metrics"]["advantage.seat0"]["ci"] == pytest.approx([1.0, 1.0])  # the deal's luck cancels
@@ -88,7 +89,7 @@ def test_paired_differences_are_b_minus_a_on_the_same_seed():
 def test_paired_uses_only_seeds_finished_in_both_variants():
     a = [row([[1, 0]], seed=s, variant="A") for s in range(5)]
     b = [row([[1, 0]], seed=s, variant="B") for s in range(3)]
-    assert M.paired(a, b)["pairs"] == 3
+    assert V.compare(a, b, paired=True)["pairs"] == 3
 
 
 def test_an_interval_over_one_game_has_no_bounds():

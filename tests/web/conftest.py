@@ -12,6 +12,10 @@ from live import LiveServer
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server with quick bots and a quick takeover (the bot plays for a player away 0.5 s)."""
     with LiveServer(
-        tmp_path_factory.mktemp("web") / "tables.db", bot_delay=0.02, takeover_after=0.5, takeover_bot="heuristic"
+        tmp_path_factory.mktemp("web") / "tables.db",
+        bot_delay=0.02,
+        takeover_after=0.5,
+        takeover_bot="heuristic",
+        deal_pause=0.3,
     ) as live:
         yield live

@@ -77,10 +77,16 @@ class LiveServer:
 class Client:
     """A blocking WebSocket client at one table: every message it receives is kept in ``received``."""
 
-    def __init__(self, ws_url: str, table: str, token: str | None = None, *, query: bool = False) -> None:
+    def __init__(
+        self, ws_url: str, table: str, token: str | None = None, *, query: bool = False, answers: bool = False
+    ) -> None:
         """A seat's socket (its token shown in an ``auth`` message; ``query``: in the deprecated ``?token=``), or
-        a spectator's (no token)."""
-        url = f"{ws_url}/ws/tables/{table}" + ("" if token is None or not query else f"?token={token}")
+        a spectator's (no token). ``answers``: the client sends ``continue`` at the end of each deal
+        (``?continue=1``)."""
+        parameters = [f"token={token}"] if token is not None and query else []
+        if answers:
+            parameters.append("continue=1")
+        url = f"{ws_url}/ws/tables/{table}" + ("?" + "&".join(parameters) if parameters else "")
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(connect(url, max_size=2**24, open_timeout=30))
         self.received: list[dict[str, Any]] = []

@@ -1,12 +1,17 @@
 """The browser game in a real browser: Debian's chromium driven by Playwright (installed by ``make setup``).
 
-One chromium for the module. A whole deal of every game id against bots, by clicking; the lobby's form and joining
-an open seat; two players at one Anarchy table (the simultaneous reveal); a player who leaves and comes back (the
-bot takes over and hands the seat back); the replay page; a phone-sized screen; the language switch."""
+One chromium for the module. A whole deal of every game id against bots, by clicking — at every turn each legal
+choice lies inside the window at 1366×800 and at 390×844, and the focus stays in the table after each action —,
+then the deal's result dialog (issue 18) until Continue; the lobby's form and joining an open seat, and the form
+keeping what was typed while the lists refresh; two players at one Anarchy table (the simultaneous reveal); a
+player who leaves and comes back (the bot takes over and hands the seat back); the replay page (its slider drags,
+its buttons keep the focus, the result at the end); a phone-sized screen; the language switch; names shown as
+text; play again."""
 
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+from live import LiveServer
 
 from kirifuda.registry import available, make
 
@@ -38,6 +44,12 @@ SETTLED = """() => {
   return app.dataset.sent !== 'true' && (app.dataset.legal !== '0' || app.dataset.finished === 'true'
     || Number(app.dataset.deals) > 0);
 }"""
+SIZES = [(1366, 800), (390, 844)]
+CHOICES = "#app button[data-action], #app button[data-select]"
+FOCUS_IN_TABLE = """() => { const a = document.activeElement;
+  return a !== null && a !== document.body && (document.getElementById('app').contains(a)
+    || document.getElementById('dialogs').contains(a)); }"""
+RESULT = re.compile("result|結果", re.IGNORECASE)
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +88,7 @@ def click_a_choice(page: Any, rng: random.Random) -> None:
             " || (a.dataset.sent !== 'true' && document.querySelector('.error')); }",
             arg=version,
         )
+        assert page.evaluate(FOCUS_IN_TABLE), "the focus left the table after an action"
         return
     cards = page.locator("#app button[data-select]:not([disabled])")
     assert cards.count(), "a seat to act has nothing to click"
@@ -110,6 +123,23 @@ def every_choice_names_its_action(page: Any) -> int:
     return len(names)
 
 
+def choices_outside_the_window(page: Any) -> list[Any]:
+    """The legal choices (buttons) of the seat whose bounding box is not wholly inside the window, at each size."""
+    outside = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(30)
+        boxes = page.locator(CHOICES).evaluate_all(
+            "bs => bs.map(b => { const r = b.getBoundingClientRect();"
+            " return [b.dataset.action || b.dataset.select, r.left, r.top, r.right, r.bottom]; })"
+        )
+        assert boxes, "a seat to act has no choice to click"
+        outside += [
+            (width, height, box) for box in boxes if box[1] < 0 or box[2] < 0 or box[3] > width or box[4] > height
+        ]
+    return outside
+
+
 @pytest.mark.parametrize("game_id", available())
 def test_a_whole_deal_against_bots_by_clicking(server, page, game_id):
     game = make(game_id)
@@ -119,17 +149,40 @@ def test_a_whole_deal_against_bots_by_clicking(server, page, game_id):
     page.wait_for_function(SETTLED, timeout=60_000)
     assert app(page, "seat") == "0"
     named: list[int] = []
-    clicks = play(
-        page,
-        lambda: app(page, "deals") != "0",
-        random.Random(game_id),
-        on_turn=lambda: named.append(every_choice_names_its_action(page)),
-    )
+    outside: list[Any] = []
+    steps: set[str] = set()
+
+    def on_turn() -> None:
+        assert page.title().startswith("● Your turn")
+        named.append(every_choice_names_its_action(page))
+        outside.extend(choices_outside_the_window(page))
+        steps.update(
+            a.split()[0]
+            for a in page.locator("#app button[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)")
+        )
+
+    clicks = play(page, lambda: app(page, "deals") != "0", random.Random(game_id), on_turn=on_turn)
+    assert not outside, outside  # every choice was on screen at every turn, at both sizes, without scrolling
+    if game_id == "anou":
+        assert "take" in steps  # the take step was among the turns checked
     assert app(page, "deals") == "1"  # one deal (Gonin-kan: battle) scored on the sheet
     assert page.locator("#sheet tbody tr").count() >= 1
     assert server.get(f"/api/tables/{table['id']}").json()["version"] > 0
     if game_id != "goninkan":  # its seat 0 deals the first battle and does not play it (6 players)
         assert clicks > 0 and sum(named) > 0
+
+    # the end of the deal: its result, every seat's deal score, and the next deal only after Continue
+    dialog = page.get_by_role("dialog", name=RESULT)
+    dialog.wait_for()
+    shown = dialog.locator(".deal-scores td").all_inner_texts()
+    assert len(shown) == game.seat_count and shown == app(page, "last-deal").split()  # the scores the server sent
+    page.wait_for_timeout(600)  # longer than the server's pause for a table nobody is waited at
+    assert app(page, "deal") == "1" and app(page, "legal") == "0" and dialog.is_visible()
+    assert server.get(f"/api/tables/{table['id']}").json()["to_act"] == []  # the table waits for the player
+    dialog.get_by_role("button", name="Continue").click()
+    page.wait_for_function("() => document.getElementById('app').dataset.deal === '2'", timeout=30_000)
+    assert page.get_by_role("dialog", name=RESULT).count() == 0
+    assert page.evaluate(FOCUS_IN_TABLE)
 
 
 def test_the_lobby_creates_a_table_and_a_friend_joins_an_open_seat(server, page, browser):
@@ -221,7 +274,13 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_and_gets_the_seat_back(server,
     context = browser.new_context()
     page = context.new_page()
     page.goto(table["seats"][0]["invite_url"])  # the same link: the seat resumes
-    page.wait_for_function("() => document.getElementById('app').dataset.legal !== '0'", timeout=60_000)
+    page.wait_for_function(
+        "() => { const a = document.getElementById('app'); return a.dataset.legal !== '0' || a.dataset.paused; }",
+        timeout=60_000,
+    )
+    if app(page, "paused"):  # the bot played the seat to the end of a deal: its result waits for the player
+        page.get_by_role("dialog", name=RESULT).get_by_role("button", name="Continue").click()
+        page.wait_for_function("() => document.getElementById('app').dataset.legal !== '0'", timeout=60_000)
     status = httpx.get(status_url, timeout=30).json()
     assert status["seats"][0]["connected"] and not status["seats"][0]["takeover"]
     time.sleep(0.5)
@@ -246,6 +305,24 @@ def test_the_replay_steps_through_a_finished_game(server, page):
         "() => { const a = document.getElementById('app'); return a.dataset.step === a.dataset.steps; }"
     )
     assert page.locator("#sheet table").get_attribute("data-rows") == "1"
+    assert page.locator("#replay-result .deal-scores td").count() == 5  # the game's (last deal's) result
+    page.click("#previous")
+    page.wait_for_function(
+        "() => document.getElementById('app').dataset.step !== document.getElementById('app').dataset.steps"
+    )
+    assert page.evaluate("document.activeElement.id") == "previous"  # the button keeps the focus
+    slider = page.locator("#slider")
+    box = slider.bounding_box()
+    page.mouse.move(box["x"] + 4, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] / 2, steps=5)
+    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2, steps=5)
+    page.mouse.up()
+    page.wait_for_function(
+        "() => { const a = document.getElementById('app'); const s = Number(a.dataset.step);"
+        " return s > 5 && s < Number(a.dataset.steps) - 5; }"
+    )  # dragged to the middle of the game
+    assert slider.evaluate("s => s.isConnected") and slider.input_value() == app(page, "step")
     page.select_option("#viewpoint", "2")
     page.click("#previous")
     page.wait_for_selector("[data-zone='hand']")
@@ -266,3 +343,78 @@ def test_a_phone_sized_screen_and_the_language_switch(server, browser):
     play(page, lambda: app(page, "deals") != "0", random.Random(2))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     context.close()
+
+
+def test_the_lobby_keeps_what_was_typed_and_the_focus_while_it_refreshes(server, page):
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seed")
+    page.fill("#seed", "4242")
+    page.check("#private")
+    page.click("#seed")
+    page.keyboard.press("End")
+    page.keyboard.type("7")
+    table = server.create("anou", ["human", "random", "random", "random"])  # the next refresh lists it
+    page.wait_for_selector(f"#open-tables li[data-table='{table['id']}']", timeout=15_000)
+    assert page.input_value("#seed") == "42427" and page.is_checked("#private")
+    assert page.evaluate("document.activeElement.id") == "seed"
+
+
+def test_names_are_shown_as_text_never_as_markup(server, browser):
+    evil = "<img src=x onerror=alert(1)>"
+    table = server.create("cutin", ["human", "human", "random", "random"], names=[evil, None], seed=4)
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, locale="en-US")
+    page = context.new_page()
+    alerts: list[str] = []
+    page.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
+    page.add_init_script("localStorage.setItem('kirifuda.name', 'Bo <b>')")
+    page.goto(table["seats"][1]["invite_url"])  # seat 1 takes this browser's name
+    page.wait_for_function(
+        "() => document.querySelector(\".seat[data-seat='1'] .seat-name\")?.textContent.includes('Bo <b>')",
+        timeout=30_000,
+    )
+    assert evil in page.locator(".seat[data-seat='0'] .seat-name").inner_text()
+    assert page.locator("#app img, #app b").count() == 0 and not alerts
+    assert evil in page.locator("#sheet thead").inner_text()
+    page.click("#open-rules")  # the rules of the game, in the reader's language
+    page.wait_for_selector("#panel .rules-text h3")
+    assert "Cut-in" in page.locator("#panel").inner_text() and "## " not in page.locator("#panel").inner_text()
+    page.click("#close-panel")
+    assert page.evaluate("document.activeElement.id") != ""  # not dropped to the page's body
+    page.click("#open-history")  # this deal so far, as this seat saw it
+    page.wait_for_selector("#panel .history li")
+    assert "new deal" in page.locator("#panel .history li").first.inner_text()  # from the deal on
+    context.close()
+
+
+def test_play_again_opens_a_new_table_with_the_same_seats_and_options(server, page):
+    table = server.create("anarchy", ["human", "heuristic", "random", "random", "random"], options={"deals": 1})
+    page.goto(table["seats"][0]["invite_url"])
+    play(page, lambda: app(page, "finished") == "true", random.Random(7))
+    page.get_by_role("dialog", name=RESULT).wait_for()  # the game over, with its result
+    page.click("#play-again")
+    page.wait_for_url(re.compile(r"/table/(?!" + table["id"] + r")\w+\?token="), timeout=30_000)
+    page.wait_for_function(SETTLED, timeout=60_000)
+    new_id = page.url.split("/table/")[1].split("?")[0]
+    old = server.get(f"/api/tables/{table['id']}").json()
+    new = server.get(f"/api/tables/{new_id}").json()
+    assert new["options"] == old["options"] and not new["finished"] and app(page, "seat") == "0"
+    assert [(s["kind"], s["bot"]) for s in new["seats"]] == [(s["kind"], s["bot"]) for s in old["seats"]]
+
+
+def test_a_spectator_sees_each_deal_result_while_the_table_pauses(tmp_path, page):
+    with LiveServer(tmp_path / "t.db", bot_delay=0.02, deal_pause=2.0, bot_workers=1) as paused:
+        table = paused.create("anarchy", ["random"] * 5, options={"deals": 2}, seed=9)
+        page.goto(f"{paused.url}/table/{table['id']}")
+        spectate_a_deal_end(page)
+
+
+def spectate_a_deal_end(page: Any) -> None:
+    page.wait_for_function(  # the result of deal 1 on the screen, with every seat's score (checked at one moment)
+        "() => document.getElementById('app').dataset.paused === '1'"
+        " && document.querySelectorAll('#deal-result .deal-scores td').length === 5",
+        timeout=60_000,
+        polling=20,
+    )
+    dialog = page.get_by_role("dialog", name=RESULT)
+    page.wait_for_function("() => document.getElementById('app').dataset.deal === '2'", timeout=30_000)
+    assert dialog.count() == 0  # the table dealt on after its pause, and the spectator's page with it

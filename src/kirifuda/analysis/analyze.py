@@ -9,7 +9,8 @@ exist and fit the table — and lists the games:
 * **skill sensitivity**, for each level of ``skill`` (default ``heuristic``): the same seeds with one bot of that
   level at seat ``seed mod n`` among random players, and the all-random baseline (group ``skill:random``);
 * with ``vs_options`` every game again with variant B's options (A's options with those changed), on the same
-  seeds with the same bots (and the same bot seeds).
+  seeds with the same bots (and the same bot seeds); with ``sweep`` (an option's name and several values) every
+  game once per value, named ``KEY=VALUE``, the first value the baseline the others are compared with.
 
 The games are ordered main first, then each skill group, and within a group seed by seed with A and B side by
 side — so a run stopped early has the main tables and A/B pairs on the same seeds.
@@ -23,6 +24,7 @@ table does not.
 from __future__ import annotations
 
 import contextlib
+import json
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -35,6 +37,7 @@ from ..bots.registry import check_name
 from ..core import KirifudaError, OptionError
 from ..registry import make
 from . import metrics, report, runner, table
+from . import verdict as V
 from .parallel import backend_name, default_jobs
 from .tournament import complete_lineup
 
@@ -59,8 +62,36 @@ class Plan:
     games: int = DEFAULT_GAMES
     seed: int = 0
     skill: tuple[str, ...] = DEFAULT_SKILL
+    sweep: tuple[str, tuple[Any, ...]] | None = None
     specs: list[runner.GameSpec] = field(default_factory=list)
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)  # name → the options actually played
+
+
+def parse_sweep(text: str) -> tuple[str, tuple[Any, ...]]:
+    """``KEY=V1,V2,…`` → (key, values); each value is read as JSON where it is JSON (``2``, ``true``), else
+    as text (``lap``)."""
+    key, sep, rest = text.partition("=")
+    values = [v.strip() for v in rest.split(",") if v.strip()]
+    if not sep or not key.strip() or len(values) < 2:
+        raise AnalysisError(
+            f"--sweep {text!r}: expected KEY=V1,V2,… with at least two values",
+            ja=f"--sweep {text!r}: KEY=V1,V2,… の形で値を2つ以上指定してください",
+        )
+
+    def value(v: str) -> Any:
+        try:
+            return json.loads(v)
+        except json.JSONDecodeError:
+            return v
+
+    parsed = tuple(value(v) for v in values)
+    if len({json.dumps(v) for v in parsed}) < len(parsed):
+        raise AnalysisError(f"--sweep {text!r}: a value is repeated", ja=f"--sweep {text!r}: 値が重複しています")
+    return key.strip(), parsed
+
+
+def sweep_name(key: str, value: Any) -> str:
+    return f"{key}={json.dumps(value, ensure_ascii=False).strip(chr(34))}"
 
 
 def plan(
@@ -72,12 +103,24 @@ def plan(
     games: int = DEFAULT_GAMES,
     seed: int = 0,
     skill: Sequence[str] = DEFAULT_SKILL,
+    sweep: tuple[str, Sequence[Any]] | None = None,
 ) -> Plan:
     """Every game of the run, or :class:`AnalysisError` / :class:`~kirifuda.core.OptionError` saying why not."""
     if games < 1:
         raise AnalysisError("--games must be at least 1", ja="--games は1以上です")
+    if sweep is not None and vs_options is not None:
+        raise AnalysisError(
+            "--sweep and --vs-options: choose one (a sweep compares every value with its first)",
+            ja="--sweep と --vs-options は同時に使えません",
+        )
     options = dict(options or {})
-    variants = {"A": options, "B": {**options, **vs_options}} if vs_options is not None else {"": options}
+    variants: dict[str, dict[str, Any]]
+    if sweep is not None:
+        variants = {sweep_name(sweep[0], v): {**options, sweep[0]: v} for v in sweep[1]}
+    elif vs_options is not None:
+        variants = {"A": options, "B": {**options, **vs_options}}
+    else:
+        variants = {"": options}
     played: dict[str, dict[str, Any]] = {}
     lineups: dict[str, tuple[str, ...]] = {}
     for name, opts in variants.items():
@@ -100,6 +143,10 @@ def plan(
         raise AnalysisError(
             "--vs-options changes nothing: variants A and B have the same options",
             ja="--vs-options で何も変わっていません(A と B が同じオプションです)",
+        )
+    if sweep is not None and len({json.dumps(o, sort_keys=True) for o in played.values()}) < len(played):
+        raise AnalysisError(
+            f"--sweep {sweep[0]}: two values make the same game", ja=f"--sweep {sweep[0]}: 同じゲームになる値があります"
         )
     for level in skill:
         check_name(level, cheats=True)
@@ -132,6 +179,7 @@ def plan(
         games=games,
         seed=seed,
         skill=tuple(skill),
+        sweep=(sweep[0], tuple(sweep[1])) if sweep is not None else None,
         specs=specs,
         variants=played,
     )
@@ -161,6 +209,7 @@ def execute(
     progress: Callable[[int], None] | None = None,
     command: str | None = None,
     png: bool = False,
+    figures: bool = True,
 ) -> Outcome:
     """Play the plan's games into ``out/games.parquet`` and write the report beside it (module docstring)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -173,6 +222,7 @@ def execute(
         rows,
         out,
         png=png,
+        figures=figures,
         planned=len(p.specs),
         meta={
             "command": command or shlex.join(["kirifuda", *sys.argv[1:]]),
@@ -183,25 +233,50 @@ def execute(
             "seeds": [p.seed, p.seed + p.games - 1],
             "jobs": jobs or default_jobs(),
             "backend": backend_name(jobs or default_jobs(), ray),
+            "order": list(p.variants),
+            "sweep": {"key": p.sweep[0], "values": list(p.sweep[1])} if p.sweep else None,
         },
     )
 
 
 def build_report(
-    rows: Sequence[runner.GameRow], out: Path, *, planned: int, meta: dict[str, Any], png: bool = False
+    rows: Sequence[runner.GameRow],
+    out: Path,
+    *,
+    planned: int,
+    meta: dict[str, Any],
+    png: bool = False,
+    figures: bool = True,
 ) -> Outcome:
-    """The report of ``rows`` (read from a game table) in ``out``."""
+    """The report of ``rows`` (read from a game table) in ``out``: every variant's summary, and each variant
+    after the first compared with the first (:mod:`.verdict`), paired where both deal the same cards."""
     if not rows:
         raise AnalysisError("no game finished: nothing to report", ja="終わったゲームがないので報告できません")
-    names = sorted({r.variant for r in rows})
+    present = {r.variant for r in rows}
+    names = [name for name in meta.get("order") or sorted(present) if name in present]
     variants = []
     for name in names:
         group = [r for r in rows if r.variant == name]
         summary = metrics.summarise(group)
         variants.append(report.Variant(name, group[0].options, group, summary))
-    ab = None
-    if len(variants) == 2:
-        ab = metrics.paired(variants[0].rows, variants[1].rows)
+    comparisons = []
+    base = variants[0]
+    for other in variants[1:]:
+        seeds = sorted({r.seed for r in other.rows if r.group in ("", "main")})
+        overlap = V.deal_overlap(meta["game"], base.options, other.options, seeds)
+        comparison = V.compare(base.rows, other.rows, paired=overlap["paired"])
+        comparison["pairing"] = {**overlap, **V.pairing_words(overlap)}
+        if overlap["paired"]:
+            skill_a = [r for r in base.rows if r.group.startswith("skill:")]
+            skill_b = [r for r in other.rows if r.group.startswith("skill:")]
+            if skill_a and skill_b:
+                comparison["skill"] = metrics.paired_skill(skill_a, skill_b)
+        comparison["baseline"], comparison["other"] = base.name, other.name
+        comparison["verdict"] = V.verdict(
+            meta["game"], comparison, baseline=_label(base, base, meta), other=_label(other, base, meta)
+        )
+        comparison["sample_size"] = V.sample_size(comparison)
+        comparisons.append(comparison)
     document_meta = {
         **meta,
         "version": _version(),
@@ -210,11 +285,16 @@ def build_report(
         "finished": len(rows),
         "interrupted": len(rows) < planned,
     }
-    html = report.write(out, variants, ab=ab, meta=document_meta, png=png)
-    document = report.finite(
-        {**document_meta, "variants": [{"name": v.name, "summary": v.summary} for v in variants], "ab": ab}
-    )
+    html, document = report.write(out, variants, comparisons=comparisons, meta=document_meta, png=png, figures=figures)
     return Outcome(out=out, html=html, document=document, finished=len(rows), planned=planned)
+
+
+def _label(variant: report.Variant, base: report.Variant, meta: dict[str, Any]) -> str:
+    """A variant's name for the verdict: a sweep's ``KEY=VALUE``; else its name and the options it changes."""
+    if meta.get("sweep") or variant is base:
+        return variant.name
+    changed = {k: v for k, v in variant.options.items() if base.options.get(k) != v}
+    return f"{variant.name} ({', '.join(f'{k}={json.dumps(v, ensure_ascii=False)}' for k, v in changed.items())})"
 
 
 def _version() -> str:

@@ -2,12 +2,12 @@
 
 **Per game** (:func:`game_metrics`) a flat dict of scalars — what a seat scored, how far the dealer beat the
 table, how long the game ran, how the lead changed, how often each scoring event happened. The balance report
-(:func:`summarise`) gives the mean of each over games with a 95 % confidence interval; the A/B report
-(:func:`paired`) gives the mean of the *paired* difference B − A over games played on the same deal seed by the
-same bots, with its interval, so the deal's luck cancels.
+(:func:`summarise`) gives the mean of each over games with a 95 % confidence interval; comparisons of variants
+(B − A, paired by seed where both deal the same cards) are :mod:`.verdict`'s.
 
 Definitions (docs/analysis.md explains them for designers):
 
+* ``mean_total`` — the mean of the seats' totals: the level of scores (what a seat scores in a game);
 * ``advantage.seatS`` — seat S's total minus the mean total of its table (0 for every seat in a fair game);
   ``win.seatS`` its win share (ties shared), ``rank.seatS`` its normalised rank (1 top, 0 bottom, fair 0.5);
 * ``position_edge.pP`` — per deal, the score of the seat at position P from the dealer (0: the dealer or start
@@ -17,10 +17,13 @@ Definitions (docs/analysis.md explains them for designers):
 * ``lead_changes``, ``last_deal_decided`` (1/0) — :func:`kirifuda.analysis.runner.leadership`; ``margin`` —
   the winner's total minus the runner-up's (0 on a tie): how decisive the game was;
 * ``event.NAME`` — occurrences of a scoring event per deal, and ``event_value.NAME`` the sum of its values per
-  deal (:mod:`.events`).
+  deal (:mod:`.events`); ``event.rule:ID`` / ``event_value.rule:ID`` are the game's own score lines: how
+  often scoring rule ID gave a seat points per deal, and the points it gave per deal (the event table adds
+  whom: its points per deal by position from the dealer).
 
 Intervals: Student's t for means (:func:`kirifuda.analysis.tournament.interval`), Wilson's score interval for
-shares of yes/no outcomes (:func:`wilson`).
+shares of yes/no outcomes (:func:`wilson`: win shares, with a tie's share counted as its fraction of a win;
+deal top shares over deals; the last deal deciding): 60 wins of 60 → [0.94, 1], not [1, 1].
 """
 
 from __future__ import annotations
@@ -97,6 +100,7 @@ def game_metrics(
     out: dict[str, float] = {}
     mean_total = statistics.fmean(row.totals)
     ranks, wins = normalised_ranks(row.totals), win_shares(row.totals)
+    out["mean_total"] = mean_total
     for seat in range(n):
         out[f"total.seat{seat}"] = row.totals[seat]
         out[f"advantage.seat{seat}"] = row.totals[seat] - mean_total
@@ -189,7 +193,7 @@ def summarise(rows: Sequence[GameRow], *, planned: int | None = None) -> dict[st
             "bot": sorted({r.seats[s] for r in main}),
             "total": interval([m[f"total.seat{s}"] for m in per_game]),
             "advantage": interval([m[f"advantage.seat{s}"] for m in per_game]),
-            "win_share": share([m[f"win.seat{s}"] for m in per_game]),
+            "win_share": wilson(sum(m[f"win.seat{s}"] for m in per_game), len(per_game)),
             "rank": share([m[f"rank.seat{s}"] for m in per_game]),
             "distribution": distribution([float(r.totals[s]) for r in main]),
         }
@@ -203,7 +207,10 @@ def summarise(rows: Sequence[GameRow], *, planned: int | None = None) -> dict[st
             {
                 "position": p,
                 "edge": interval([m[f"position_edge.p{p}"] for m in per_game if f"position_edge.p{p}" in m]),
-                "deal_win_share": share([m[f"deal_win.p{p}"] for m in per_game if f"deal_win.p{p}" in m]),
+                "deal_win_share": wilson(
+                    sum(m[f"deal_win.p{p}"] * m["deals"] for m in per_game if f"deal_win.p{p}" in m),
+                    sum(int(m["deals"]) for m in per_game if f"deal_win.p{p}" in m),
+                ),
             }
             for p in positions
         ],
@@ -229,6 +236,8 @@ def summarise(rows: Sequence[GameRow], *, planned: int | None = None) -> dict[st
         "margin": interval([m["margin"] for m in per_game]),
     }
     out["events"] = event_table(first.game, main, names, per_game)
+    keys = sorted({k for m in per_game for k in m}, key=_metric_order)
+    out["metrics"] = _intervals(per_game, keys)  # every per-game metric's mean: the sweep's plots read these
     if skill:
         out["skill"] = skill_sensitivity(skill)
     return out
@@ -254,11 +263,15 @@ def event_table(
     deals = sum(len(r.deal_scores) for r in rows)
     values: dict[str, list[float]] = defaultdict(list)
     by_seat: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    # per position from the dealer: the event's value summed over the deals, to divide by the deals seen
+    by_position: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     for r in rows:
         for e in r.events or ():
             values[e["name"]].append(e["value"])
             if e["seat"] is not None:
                 by_seat[e["name"]][e["seat"]].append(e["value"])
+                if r.positions and e["deal"] < len(r.positions):
+                    by_position[e["name"]][r.positions[e["deal"]][e["seat"]]] += e["value"]
     if per_game is None:
         per_game = [game_metrics(r, names) for r in rows]
     out = []
@@ -278,6 +291,8 @@ def event_table(
                 "by_seat": {
                     str(seat): {"count": len(v), "value": interval(v)} for seat, v in sorted(by_seat[name].items())
                 },
+                # whom it helped: its value per deal at each position from the dealer (0: the dealer)
+                "by_position": {str(p): v / deals for p, v in sorted(by_position[name].items())} if deals else {},
             }
         )
     return out
@@ -315,7 +330,7 @@ def skill_sensitivity(rows: Sequence[GameRow]) -> dict[str, Any]:
             "edge": interval(edge),
             "vs_random": interval(gain),
             "rank": share(rank),
-            "win_share": share(win),
+            "win_share": wilson(sum(win), len(win)),
             "fair_win_share": 1 / len(group[0].totals),
         }
     return out
@@ -328,34 +343,7 @@ def pair_key(row: GameRow) -> tuple[str, int, int, int]:
     return (row.group, row.lineup, row.rotation, row.seed)
 
 
-def paired(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, Any]:
-    """Paired differences B − A of every per-game metric, over games with the same group, lineup, rotation and
-    deal seed in both variants (those finished in both, after an interrupt)."""
-    a_by = {pair_key(r): r for r in rows_a if r.group in ("", "main")}
-    b_by = {pair_key(r): r for r in rows_b if r.group in ("", "main")}
-    keys = sorted(a_by.keys() & b_by.keys())
-    names = event_names([*a_by.values(), *b_by.values()])
-    valued = valued_names([*a_by.values(), *b_by.values()])
-    diffs: dict[str, list[float]] = defaultdict(list)
-    same_winners = 0
-    for key in keys:
-        ma, mb = game_metrics(a_by[key], names, valued), game_metrics(b_by[key], names, valued)
-        for metric in ma.keys() & mb.keys():
-            diffs[metric].append(mb[metric] - ma[metric])
-        same_winners += a_by[key].winners == b_by[key].winners
-    metrics = {
-        metric: interval(values) for metric, values in sorted(diffs.items(), key=lambda kv: _metric_order(kv[0]))
-    }
-    out: dict[str, Any] = {"pairs": len(keys), "metrics": metrics}
-    out["same_winners"] = wilson(same_winners, len(keys))
-    skill_a = [r for r in rows_a if r.group.startswith("skill:")]
-    skill_b = [r for r in rows_b if r.group.startswith("skill:")]
-    if skill_a and skill_b:
-        out["skill"] = _paired_skill(skill_a, skill_b)
-    return out
-
-
-def _paired_skill(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, Any]:
+def paired_skill(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[str, Any]:
     """Per skill level, B − A of the skilled bot's edge over its random table, paired by seed."""
 
     def edges(rows: Sequence[GameRow]) -> dict[tuple[str, int], float]:
@@ -376,8 +364,8 @@ def _paired_skill(rows_a: Sequence[GameRow], rows_b: Sequence[GameRow]) -> dict[
     return {level: {"edge": interval(v)} for level, v in levels.items()}
 
 
-_ORDER = ("total", "advantage", "win", "rank", "dealer_edge", "position_edge", "deal_win", "deals", "decisions",
-          "seconds", "lead_changes", "last_deal_decided", "margin", "event", "event_value")  # fmt: skip
+_ORDER = ("mean_total", "total", "advantage", "win", "rank", "dealer_edge", "position_edge", "deal_win", "deals",
+          "decisions", "seconds", "lead_changes", "last_deal_decided", "margin", "event", "event_value")  # fmt: skip
 
 
 def _metric_order(metric: str) -> tuple[int, str]:

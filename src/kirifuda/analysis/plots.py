@@ -27,8 +27,14 @@ from matplotlib.figure import Figure  # noqa: E402
 from .metrics import metric_label  # noqa: E402
 from .runner import GameRow  # noqa: E402
 
-COLOURS = ("#1f77b4", "#ff7f0e")
-"""Variant A, variant B."""
+COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
+"""Variant A, variant B (a sweep's values in order)."""
+
+
+def _colour(i: int) -> str:
+    return COLOURS[i % len(COLOURS)]
+
+
 FORMATS = ["svg"]
 """The formats every figure is written in (the report shows the SVG; ``kirifuda analyze --png`` adds PNG)."""
 
@@ -57,6 +63,10 @@ def _err(ci: dict[str, Any]) -> tuple[float, float]:
     return mean - lo, hi - mean
 
 
+def _finite(ci: dict[str, Any]) -> bool:
+    return all(x is not None and math.isfinite(x) for x in ci["ci"])
+
+
 def _bars(ax: Any, labels: Sequence[str], series: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> None:
     """Grouped bars with 95 % intervals: ``series`` is (name, one interval per label)."""
     width = 0.8 / len(series)
@@ -64,7 +74,7 @@ def _bars(ax: Any, labels: Sequence[str], series: Sequence[tuple[str, Sequence[d
         xs = [k + (i - (len(series) - 1) / 2) * width for k in range(len(labels))]
         means = [c["mean"] for c in cis]
         errs = list(zip(*[_err(c) for c in cis], strict=True)) if cis else [(), ()]
-        ax.bar(xs, means, width, yerr=errs, capsize=3, color=COLOURS[i % 2], label=name or None, alpha=0.85)
+        ax.bar(xs, means, width, yerr=errs, capsize=3, color=_colour(i), label=name or None, alpha=0.85)
     ax.set_xticks(range(len(labels)), labels)
     ax.axhline(0, color="#555", linewidth=0.8)
     if any(name for name, _ in series):
@@ -107,7 +117,7 @@ def totals(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> str:
         ax = axes[0][seat]
         for i, (name, rows) in enumerate(variants):
             ax.hist([r.totals[seat] for r in rows if seat < len(r.totals)], bins=bins, histtype="step",
-                    color=COLOURS[i % 2], label=name or None, linewidth=1.4)  # fmt: skip
+                    color=_colour(i), label=name or None, linewidth=1.4)  # fmt: skip
         ax.set_title(f"seat {seat}")
         ax.set_xlabel("total")
     axes[0][0].set_ylabel("games")
@@ -128,10 +138,10 @@ def deal_scores(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) ->
         box = ax.boxplot([d for _, d in kept], positions=[p for p, _ in kept], widths=width * 0.9,
                          patch_artist=True, showfliers=False)  # fmt: skip
         for patch in box["boxes"]:
-            patch.set_facecolor(COLOURS[i % 2])
+            patch.set_facecolor(_colour(i))
             patch.set_alpha(0.5)
         if name:
-            ax.plot([], [], color=COLOURS[i % 2], label=name, linewidth=6, alpha=0.5)
+            ax.plot([], [], color=_colour(i), label=name, linewidth=6, alpha=0.5)
     ax.set_xticks(range(1, shown + 1), [str(k) for k in range(1, shown + 1)])
     ax.set_xlabel("deal" + (" (first 12)" if most > shown else ""))
     ax.set_ylabel("score of a seat")
@@ -141,20 +151,29 @@ def deal_scores(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) ->
     return _save(fig, out, "deal_scores")
 
 
-def length(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> str:
-    fig, (left, right) = _figure(1, 2, figsize=(10, 3.2))
-    for i, (name, rows) in enumerate(variants):
-        left.hist([r.decisions for r in rows], bins=_bins([r.decisions for _, rs in variants for r in rs]),
-                  histtype="step", color=COLOURS[i % 2], label=name or None, linewidth=1.4)  # fmt: skip
-        deals = [len(r.deal_scores) for r in rows]
-        all_deals = [len(r.deal_scores) for _, rs in variants for r in rs]
-        right.hist(deals, bins=_integer_bins(all_deals), histtype="step", color=COLOURS[i % 2],
-                   label=name or None, linewidth=1.4)  # fmt: skip
-    left.set_title("Decisions per game")
-    right.set_title("Deals per game")
-    left.set_ylabel("games")
+def length(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> str | None:
+    """Histograms of decisions and deals per game; a quantity that is the same in every game (Anou's three
+    deals, its fixed number of decisions) is left out: its value is in the report's table."""
+    panels = [
+        (title, get, bins)
+        for title, get, bins in (
+            ("Decisions per game", lambda r: r.decisions, _bins),
+            ("Deals per game", lambda r: len(r.deal_scores), _integer_bins),
+        )
+        if len({get(r) for _, rows in variants for r in rows}) > 1
+    ]
+    if not panels:
+        return None
+    fig, axes = _figure(1, len(panels), figsize=(5 * len(panels), 3.2), squeeze=False)
+    for ax, (title, get, bins) in zip(axes[0], panels, strict=True):
+        every = [get(r) for _, rows in variants for r in rows]
+        for i, (name, rows) in enumerate(variants):
+            ax.hist([get(r) for r in rows], bins=bins(every), histtype="step", color=_colour(i),
+                    label=name or None, linewidth=1.4)  # fmt: skip
+        ax.set_title(title)
+        ax.set_ylabel("games")
     if any(name for name, _ in variants):
-        left.legend()
+        axes[0][0].legend()
     return _save(fig, out, "length")
 
 
@@ -162,7 +181,7 @@ def leadership(variants: Sequence[tuple[str, Sequence[GameRow]]], out: Path) -> 
     fig, ax = _figure(figsize=(6, 3.2))
     values = [r.lead_changes for _, rows in variants for r in rows]
     for i, (name, rows) in enumerate(variants):
-        ax.hist([r.lead_changes for r in rows], bins=_integer_bins(values), histtype="step", color=COLOURS[i % 2],
+        ax.hist([r.lead_changes for r in rows], bins=_integer_bins(values), histtype="step", color=_colour(i),
                 label=name or None, linewidth=1.4, density=True)  # fmt: skip
     ax.set_xlabel("lead changes in a game")
     ax.set_ylabel("share of games")
@@ -185,7 +204,7 @@ def events(summaries: Sequence[tuple[str, dict[str, Any]]], out: Path) -> str | 
             by_name[n]["per_deal"] if n in by_name else {"mean": 0.0, "ci": [0.0, 0.0]} for n in names
         ]
         errs = list(zip(*[_err(c) for c in cis], strict=True))
-        ax.barh(ys, [float(c["mean"]) for c in cis], height, xerr=errs, capsize=2, color=COLOURS[i % 2],
+        ax.barh(ys, [float(c["mean"]) for c in cis], height, xerr=errs, capsize=2, color=_colour(i),
                 label=variant or None, alpha=0.85)  # fmt: skip
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
@@ -208,9 +227,10 @@ def skill(summaries: Sequence[tuple[str, dict[str, Any]]], out: Path) -> str | N
     return _save(fig, out, "skill")
 
 
-def forest(ab: dict[str, Any], out: Path, *, name: str, prefixes: Sequence[str], title: str) -> str | None:
-    """Paired differences B − A with their intervals, one line per metric starting with one of ``prefixes``."""
-    rows = [(m, ci) for m, ci in ab["metrics"].items() if m.split(".", 1)[0] in prefixes]
+def forest(ab: dict[str, Any], out: Path, *, name: str, prefixes: Sequence[str], title: str, unit: str) -> str | None:
+    """Differences B − A with their intervals, one line per metric starting with one of ``prefixes``; ``unit``
+    labels the axis (the same unit as the title's)."""
+    rows = [(m, ci) for m, ci in ab["metrics"].items() if m.split(".", 1)[0] in prefixes and _finite(ci)]
     if not rows:
         return None
     fig, ax = _figure(figsize=(8, 0.3 * len(rows) + 1.2))
@@ -222,8 +242,51 @@ def forest(ab: dict[str, Any], out: Path, *, name: str, prefixes: Sequence[str],
     ax.set_yticks(range(len(rows)), [metric_label(m) for m, _ in rows])
     ax.invert_yaxis()
     ax.set_title(title)
-    ax.set_xlabel("B − A per game (95% CI)")
+    ax.set_xlabel(f"B − A, {unit}")
     return _save(fig, out, name)
+
+
+SWEEP_HEADS = ("mean_total", "advantage", "position_edge", "deals", "decisions", "lead_changes", "last_deal_decided",
+               "margin")  # fmt: skip
+SWEEP_MOST = 24
+
+
+def sweep(
+    summaries: Sequence[tuple[str, dict[str, Any]]], comparisons: Sequence[dict[str, Any]], out: Path, *, key: str
+) -> str | None:
+    """One small panel per metric: its mean and 95 % CI at each value of the swept option. The headline
+    metrics, then every metric some comparison found changed; a metric constant across the run is left out."""
+    changed = [m for c in comparisons for m, r in c["metrics"].items() if r.get("changed")]
+    heads = list(dict.fromkeys(m for _, s in summaries for m in s["metrics"] if m.split(".", 1)[0] in SWEEP_HEADS))
+    chosen = list(dict.fromkeys([*heads, *changed]))
+    shown = []
+    never = {"mean": 0.0, "ci": [0.0, 0.0]}  # an event a value never saw happened 0 times (as the comparisons count)
+    for m in chosen:
+        cis = [s["metrics"].get(m, never if m.startswith("event") else None) for _, s in summaries]
+        values = [c for c in cis if c is not None]
+        if len({round(c["mean"], 9) for c in values}) < 2 and all(c["ci"][0] == c["ci"][1] for c in values):
+            continue  # the same constant at every value: nothing to draw
+        shown.append((m, cis))
+    shown = shown[:SWEEP_MOST]
+    if not shown:
+        return None
+    columns = 4
+    rows = math.ceil(len(shown) / columns)
+    fig, axes = _figure(rows, columns, figsize=(3.1 * columns, 2.4 * rows), squeeze=False)
+    labels = [name.split("=", 1)[-1] for name, _ in summaries]
+    for k, (m, cis) in enumerate(shown):
+        ax = axes[k // columns][k % columns]
+        xs = [i for i, c in enumerate(cis) if c is not None]
+        means = [cis[i]["mean"] for i in xs]
+        errs = list(zip(*[_err(cis[i]) for i in xs], strict=True))
+        ax.errorbar(xs, means, yerr=errs, fmt="o-", color=COLOURS[0], capsize=3)
+        ax.set_xticks(range(len(labels)), labels)
+        ax.set_title(metric_label(m), fontsize=9)
+        ax.set_xlabel(key, fontsize=8)
+    for k in range(len(shown), rows * columns):
+        axes[k // columns][k % columns].set_visible(False)
+    fig.suptitle(f"Each metric's mean (95% CI) by {key}")
+    return _save(fig, out, "sweep")
 
 
 def _bins(values: Sequence[float], most: int = 30) -> list[float]:

@@ -45,36 +45,54 @@ def finite(value: Any) -> Any:
 
 
 def write(
-    out: Path, variants: Sequence[Variant], *, ab: dict[str, Any] | None, meta: dict[str, Any], png: bool = False
-) -> Path:
+    out: Path,
+    variants: Sequence[Variant],
+    *,
+    comparisons: Sequence[dict[str, Any]] = (),
+    meta: dict[str, Any],
+    png: bool = False,
+    figures: bool = True,
+) -> tuple[Path, dict[str, Any]]:
     """Write report.json, the figures (SVG; and PNG with ``png``) and report.html into ``out``; returns the
-    HTML's path."""
+    HTML's path and the document (report.json's content). ``comparisons``: each variant after the first
+    against the first (:mod:`.verdict`); ``figures`` False: the numbers without the figures (a quick check)."""
     out.mkdir(parents=True, exist_ok=True)
     plots.FORMATS[:] = ["svg", "png"] if png else ["svg"]
     summaries = [(v.name, v.summary) for v in variants]
     by_rows = [(v.name, v.rows) for v in variants]
-    figures: dict[str, str | None] = {
-        "seats": plots.seats(summaries, out),
-        "dealer": plots.dealer(summaries, out),
-        "totals": plots.totals(by_rows, out),
-        "deal_scores": plots.deal_scores(by_rows, out),
-        "length": plots.length(by_rows, out),
-        "leadership": plots.leadership(by_rows, out),
-        "events": plots.events(summaries, out),
-        "skill": plots.skill(summaries, out),
-    }
-    if ab is not None:
-        figures["ab_balance"] = plots.forest(
-            ab, out, name="ab_balance", prefixes=("advantage", "dealer_edge", "position_edge"),
-            title="B − A: seat and dealer advantage",
+    sweep = meta.get("sweep")
+    drawn: dict[str, str | None] = (
+        {}
+        if not figures
+        else {
+            "seats": plots.seats(summaries, out),
+            "dealer": plots.dealer(summaries, out),
+            "totals": plots.totals(by_rows, out),
+            "deal_scores": plots.deal_scores(by_rows, out),
+            "length": plots.length(by_rows, out),
+            "leadership": plots.leadership(by_rows, out),
+            "events": plots.events(summaries, out),
+            "skill": plots.skill(summaries, out),
+        }
+    )
+    if not figures:
+        pass
+    elif sweep:
+        drawn["sweep"] = plots.sweep(summaries, comparisons, out, key=sweep["key"])
+    elif len(comparisons) == 1:
+        ab = comparisons[0]
+        drawn["ab_balance"] = plots.forest(
+            ab, out, name="ab_balance", prefixes=("mean_total", "advantage", "position_edge"),
+            title="B − A: level of scores, seat and dealer advantage", unit="points (95% CI)",
         )  # fmt: skip
-        figures["ab_flow"] = plots.forest(
+        drawn["ab_flow"] = plots.forest(
             ab, out, name="ab_flow", prefixes=("deals", "decisions", "lead_changes", "last_deal_decided", "margin"),
-            title="B − A: length and flow of the game",
+            title="B − A: length and flow of the game", unit="per game (95% CI)",
         )  # fmt: skip
-        figures["ab_events"] = plots.forest(
-            ab, out, name="ab_events", prefixes=("event",), title="B − A: scoring events per deal"
-        )
+        drawn["ab_events"] = plots.forest(
+            ab, out, name="ab_events", prefixes=("event",), title="B − A: scoring events per deal",
+            unit="occurrences per deal (95% CI)",
+        )  # fmt: skip
     cls = game_class(meta["game"])
     document = {
         "format": FORMAT,
@@ -82,14 +100,16 @@ def write(
         "title": cls.title,
         "title_ja": cls.title_ja,
         "variants": [{"name": v.name, "options": v.options, "summary": v.summary} for v in variants],
-        "ab": ab,
-        "figures": {k: v for k, v in figures.items() if v},
+        "comparisons": list(comparisons),
+        "verdict": [c["verdict"] for c in comparisons],
+        "ab": comparisons[0] if len(comparisons) == 1 and not sweep else None,
+        "figures": {k: v for k, v in drawn.items() if v},
     }
     document = finite(document)
     (out / "report.json").write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
     path = out / "report.html"
     path.write_text(render(document), encoding="utf-8")
-    return path
+    return path, document
 
 
 # --- HTML ---------------------------------------------------------------------------------------------
@@ -103,7 +123,10 @@ th, td { border: 1px solid #ddd; padding: .25em .55em; text-align: right; }
 th { background: #f4f4f4; } td.l, th.l { text-align: left; }
 .note { color: #555; font-size: .92em; } .warn { background: #fff3cd; padding: .5em 1em; border: 1px solid #e0c97f; }
 .sig { font-weight: 600; } img { max-width: 100%; } code { background: #f4f4f4; padding: 0 .2em; }
-.ja { color: #444; }
+.ja { color: #444; } pre { overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+.scroll { overflow-x: auto; max-width: 100%; } .verdict { border: 2px solid #888; padding: .4em 1.2em;
+  background: #fafafa; } .verdict li { margin: .25em 0; } .verdict h2 { margin-top: .6em; }
+code { overflow-wrap: anywhere; }
 """
 
 
@@ -142,13 +165,13 @@ def _p(ja: str, en: str) -> str:
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> str:
-    out = ["<table><tr>"]
+    out = ["<div class='scroll'><table><tr>"]
     out += [f"<th class='{'l' if i < left else ''}'>{h}</th>" for i, h in enumerate(head)]
     out.append("</tr>")
     for row in rows:
         out.append("<tr>" + "".join(f"<td class='{'l' if i < left else ''}'>{c}</td>" for i, c in enumerate(row)))
         out.append("</tr>")
-    out.append("</table>")
+    out.append("</table></div>")
     return "".join(out)
 
 
@@ -166,10 +189,22 @@ def render(document: dict[str, Any]) -> str:
         f"<style>{CSS}</style></head><body>",
         f"<h1>{html.escape(document['title_ja'])} / {html.escape(document['title'])}"
         " — バランス報告 / balance report</h1>",
+        _verdict_section(document),
         _overview(document),
     ]
-    if document.get("ab"):
-        parts.append(_ab_section(document))
+    if document.get("sweep"):
+        key = html.escape(document["sweep"]["key"])
+        parts.append(_h(f"{key} の値ごとの指標", f"Metrics across the values of {key}", 2, "sweep"))
+        parts.append(
+            _p(
+                "各値での平均と95%信頼区間。最初の値が基準で、以下の比較はそれぞれ基準との差。",
+                "Each value's mean with its 95 % CI; the first value is the baseline each comparison below is "
+                "taken against.",
+            )
+        )
+        parts.append(_img(document, "sweep"))
+    for comparison in document.get("comparisons") or ():
+        parts.append(_comparison_section(document, comparison))
     for v in variants:
         parts.append(_variant_sections(document, v, many=len(variants) > 1))
     parts.append(_data_section(document))
@@ -333,7 +368,15 @@ def _variant_sections(document: dict[str, Any], v: dict[str, Any], *, many: bool
     )
     parts.append(
         _table(
-            ["event", "イベント", "rule 規則", "count", "per deal", "mean value 値の平均"],
+            [
+                "event",
+                "イベント",
+                "rule 規則",
+                "count",
+                "per deal",
+                "mean value 値の平均",
+                "value per deal by position 位置別(親=0)",
+            ],
             [
                 [
                     f"<code>{html.escape(e['name'])}</code><br>{html.escape(e['en'])}",
@@ -342,6 +385,7 @@ def _variant_sections(document: dict[str, Any], v: dict[str, Any], *, many: bool
                     _num(e["count"]),
                     _ci(e["per_deal"], zero_line=None),
                     _ci(e["value"], zero_line=None),
+                    " · ".join(f"{p}: {_num(v)}" for p, v in (e.get("by_position") or {}).items()),
                 ]
                 for e in s["events"]
             ],
@@ -390,67 +434,123 @@ def _dist(d: dict[str, Any]) -> list[str]:
     return [_num(d.get(k)) for k in keys]
 
 
-def _ab_section(document: dict[str, Any]) -> str:
-    ab = document["ab"]
-    a, b = document["variants"][0], document["variants"][1]
-    parts = [
-        _h("バリアント比較 A/B", "Variant A/B", 2, "ab"),
+def _verdict_section(document: dict[str, Any]) -> str:
+    """The findings of every comparison, first on the page (the same list as the terminal and report.json)."""
+    verdicts = document.get("verdict") or []
+    if not verdicts:
+        return ""
+    parts = ["<div class='verdict'>", _h("結論", "Verdict", 2, "verdict")]
+    for v in verdicts:
+        parts.append(f"<h3>{html.escape(v['headline']['ja'])}<br><span class='en'>{html.escape(v['headline']['en'])}"
+                     "</span></h3>")  # fmt: skip
+        for key, ja, en in (
+            ("changed", "変わったこと", "What changed"),
+            ("unchanged", "変わらなかったこと", "What did not change"),
+            ("more_games", "もっとゲームが必要なこと", "What needs more games"),
+        ):
+            findings = v.get(key) or []
+            if not findings:
+                continue
+            parts.append(f"<p><b>{ja} / {en}</b></p><ul>")
+            for f in findings:
+                parts.append(f"<li>{html.escape(f['ja'])}<br>{html.escape(f['en'])}</li>")
+            parts.append("</ul>")
+    parts.append(
         _p(
-            "同じ配札シード・同じボットで両方のバリアントを遊び、ゲームごとの差 B − A の平均と95%信頼区間を示す"
-            "(配札の運が打ち消される)。太字は区間が0を含まないもの。",
-            "Both variants played on the same deal seeds by the same bots; each line is the mean of the per-game "
-            "difference B − A with its 95% confidence interval (the deal's luck cancels). Bold: the interval "
-            "excludes 0.",
-        ),
-        _table(
-            ["", "options"],
-            [[x["name"], f"<code>{html.escape(json.dumps(x['options'], ensure_ascii=False))}</code>"] for x in (a, b)],
-        ),
-        f"<p>{_num(ab['pairs'])} pairs of games 組のゲーム; same winners in both 勝者が同じ: "
-        f"{_ci(ab['same_winners'], zero_line=None)}</p>",
-    ]
-    metrics = ab["metrics"]
-    rows = []
-    by_a = _flat_means(a["summary"], metrics)
-    by_b = _flat_means(b["summary"], metrics)
-    for metric, ci in metrics.items():
-        if metric.startswith(("total.", "rank.", "win.", "seconds")):
-            continue  # advantage carries the seats; seconds depend on the machine's load
-        rows.append([html.escape(metric_label(metric)), _num(by_a.get(metric)), _num(by_b.get(metric)), _ci(ci)])
-    parts.append(_table(["metric", "A (mean)", "B (mean)", "B − A [95% CI]"], rows))
-    if ab.get("skill"):
-        parts.append(
-            _table(
-                ["skill level", "B − A of its edge [95% CI]"],
-                [[html.escape(level), _ci(x["edge"])] for level, x in ab["skill"].items()],
-            )
+            "変化の判定は Benjamini–Hochberg 補正(偽発見率5%)。「見えたはず」の大きさは検出力80%・有意水準5%の"
+            "最小検出効果。",
+            "Changes are called with the Benjamini–Hochberg correction (false discovery rate 5 %); the sizes a run "
+            "“would have seen” are minimum detectable effects at 80 % power and the 5 % level.",
         )
-    parts += [_img(document, "ab_balance"), _img(document, "ab_flow"), _img(document, "ab_events")]
+    )
+    parts.append("</div>")
     return "\n".join(parts)
 
 
-def _flat_means(summary: dict[str, Any], metrics: dict[str, Any]) -> dict[str, float]:
-    """Each A/B metric's mean in one variant's summary, where the summary has it."""
-    out: dict[str, float] = {}
-    for x in summary["seats"]:
-        out[f"advantage.seat{x['seat']}"] = x["advantage"]["mean"]
-    for p in summary["dealer"]["positions"]:
-        out[f"position_edge.p{p['position']}"] = p["edge"]["mean"]
-        out[f"deal_win.p{p['position']}"] = p["deal_win_share"]["mean"]
-    out["dealer_edge"] = summary["dealer"]["dealer_edge"]["mean"]
-    for key in ("deals", "decisions"):
-        out[key] = summary["length"][key]["mean"]
-    lead = summary["leadership"]
-    out["lead_changes"] = lead["lead_changes"]["mean"]
-    out["last_deal_decided"] = lead["last_deal_decided"]["mean"]
-    out["margin"] = lead["margin"]["mean"]
-    for metric in metrics:
-        if metric.startswith(("event.", "event_value.")):
-            out[metric] = 0.0  # an event that never happened in this variant
-    for e in summary["events"]:
-        out[f"event.{e['name']}"] = e["per_deal"]["mean"]
-        out[f"event_value.{e['name']}"] = e["value_per_deal"]["mean"]
-    return {k: v for k, v in out.items() if k in metrics}
+def _comparison_section(document: dict[str, Any], c: dict[str, Any]) -> str:
+    options = {v["name"]: v["options"] for v in document["variants"]}
+    base, other = c["baseline"], c["other"]
+    anchor = "ab" if document.get("ab") else f"vs-{other}"
+    pairing = c["pairing"]
+    parts = [
+        _h("バリアント比較 A/B", "Variant A/B", 2, anchor)
+        if document.get("ab")
+        else _h(f"比較 {other} − {base}", f"Comparison {other} − {base}", 2, anchor),
+        _table(
+            ["", "options"],
+            [
+                [html.escape(n), f"<code>{html.escape(json.dumps(options[n], ensure_ascii=False))}</code>"]
+                for n in (base, other)
+            ],
+        ),  # fmt: skip
+        _p(pairing["ja"], pairing["en"]),
+    ]
+    if c["paired"]:
+        sw = c["same_winners"]
+        parts.append(
+            f"<p>{_num(c['pairs'])} pairs of games 組のゲーム; same winners in both 勝者が同じ: "
+            f"{_ci(sw, zero_line=None)} — by chance alone 偶然でも: {_num(sw.get('chance'))} "
+            "(two independent games with these winners' frequencies)</p>"
+        )
+    else:
+        parts.append(f"<p>games 対局数: {base} {_num(c['games'][0])}, {other} {_num(c['games'][1])}</p>")
+    rows = []
+    for metric, r in c["metrics"].items():
+        q = _num(r.get("q")) if r.get("tested") else "not tested"
+        rows.append(
+            [
+                html.escape(metric_label(metric)),
+                _num(r.get("a")),
+                _num(r.get("b")),
+                _ci(r) if r.get("changed") else _ci(r, zero_line=None),
+                q,
+                _num(r.get("mde")),
+            ]
+        )
+    parts.append(
+        _p(
+            "差(95%信頼区間)、Benjamini–Hochberg 補正後の q 値(太字: q < 0.05 で変化あり)、検出力80%の最小検出効果。"
+            "合計・順位・勝率は水準と有利で、秒数は計算機の負荷で決まるので検定しない。",
+            "The difference (95 % CI), its Benjamini–Hochberg q-value (bold: q < 0.05, a change), and the minimum "
+            "detectable effect at 80 % power. Totals, ranks and win shares are not tested on their own (the level "
+            "and the advantages carry them), nor seconds (the machine's load).",
+        )
+    )
+    parts.append(
+        _table(["metric", f"{html.escape(base)} (mean)", f"{html.escape(other)} (mean)",
+                f"{html.escape(other)} − {html.escape(base)} [95% CI]", "q (BH)", "MDE 80%"], rows)
+    )  # fmt: skip
+    if c.get("skill"):
+        parts.append(
+            _table(
+                ["skill level", f"{html.escape(other)} − {html.escape(base)} of its edge [95% CI]"],
+                [[html.escape(level), _ci(x["edge"])] for level, x in c["skill"].items()],
+            )
+        )
+    guidance = c.get("sample_size") or []
+    if guidance:
+        effects = sorted({e for g in guidance for e in g["games"]}, key=float)
+        parts.append(_h("必要なゲーム数", "Games needed", 3))
+        parts.append(
+            _p(
+                "この実行のばらつきで、表の大きさの差を検出力80%・有意水準5%で見つけるのに必要な各バリアントのゲーム数。",
+                "Games per variant needed to detect a difference of the given size with 80 % power at the 5 % "
+                "level, at this run's variance (per-seed differences when paired).",
+            )
+        )
+        parts.append(
+            _table(
+                ["metric", "sd", "MDE now", *[f"Δ = {e}" for e in effects]],
+                [
+                    [html.escape(metric_label(g["metric"])), _num(g["sd"]), _num(g["mde"]),
+                     *[_num(g["games"].get(e)) if g["games"].get(e) is not None else "" for e in effects]]
+                    for g in guidance
+                ],
+            )
+        )  # fmt: skip
+    if document.get("ab"):
+        parts += [_img(document, "ab_balance"), _img(document, "ab_flow"), _img(document, "ab_events")]
+    return "\n".join(parts)
 
 
 def _data_section(document: dict[str, Any]) -> str:

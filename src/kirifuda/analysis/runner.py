@@ -25,7 +25,7 @@ from ..bots.table import Seating
 from ..match import Match
 from ..registry import make
 from . import events as E
-from .parallel import default_jobs, ordered_map
+from .parallel import default_jobs, interrupts_deferred, ordered_map
 
 __all__ = ["GameRow", "GameSpec", "InterruptedRun", "default_jobs", "leadership", "play_spec", "run"]
 
@@ -132,7 +132,10 @@ def play_spec(spec: GameSpec) -> GameRow:
                 if seat_roles is not None:
                     roles.append(list(seat_roles))
     seconds = time.perf_counter() - start
-    facts = E.collect(match) if spec.events else None
+    facts = None
+    if spec.events:
+        facts = E.collect(match) or E.Facts()
+        facts.events.extend(E.score_line_events(game, match.state))
     return GameRow(
         game=spec.game,
         options=game.options.to_dict(),
@@ -171,10 +174,11 @@ def run(
     rows: list[GameRow] = []
     try:
         for row in _rows(specs, jobs, ray, progress):
-            if keep:
-                rows.append(row)
-            if sink is not None:
-                sink(row)
+            with interrupts_deferred():  # a finished game is kept and written whole
+                if keep:
+                    rows.append(row)
+                if sink is not None:
+                    sink(row)
     except KeyboardInterrupt:
         raise InterruptedRun(rows, len(specs)) from None
     return rows

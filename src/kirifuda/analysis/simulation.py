@@ -16,7 +16,7 @@ from typing import Any
 
 from ..registry import make
 from ..simulate import GameResult, SimulationResult, play_seeds, random_player, summarise
-from .parallel import backend_name, default_jobs, ordered_map
+from .parallel import backend_name, default_jobs, interrupts_deferred, ordered_map
 from .runner import GameRow
 
 CHUNK_SECONDS = 0.25
@@ -95,9 +95,10 @@ def run(
     try:
         played = ordered_map(play_chunk, todo, jobs=jobs, ray=ray, progress=progress, weight=lambda c: c.size)
         for chunk, chunk_results in zip(todo, played, strict=False):  # a shorter zip: the run was interrupted
-            results.extend(chunk_results)
-            if keep is not None:
-                keep(chunk, chunk_results)
+            with interrupts_deferred():  # a chunk is summarised and kept whole, or not at all
+                if keep is not None:
+                    keep(chunk, chunk_results)
+                results.extend(chunk_results)
     except KeyboardInterrupt:
         interrupted = True
     seconds = time.perf_counter() - start

@@ -26,6 +26,13 @@ def analyze(
             "--vs-options", help="variant B: A's options with these changed (JSON); plays both on the same deals"
         ),
     ] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(
+            "--sweep",
+            help="KEY=V1,V2,…: play every value of one option on the same seeds; each compared with the first",
+        ),
+    ] = None,
     bots: Annotated[
         str | None,
         typer.Option("--bots", help="a bot per seat, comma-separated (the last fills the rest); default heuristic"),
@@ -50,6 +57,7 @@ def analyze(
     names = [name.strip() for name in (bots or "").split(",") if name.strip()]
     levels = [name.strip() for name in skill.split(",") if name.strip()]
     try:
+        swept = A.parse_sweep(sweep) if sweep is not None else None
         plan = A.plan(
             game,
             options_json(options),
@@ -58,10 +66,12 @@ def analyze(
             games=games,
             seed=seed,
             skill=levels,
+            sweep=swept,
         )
     except KirifudaError as e:
         fail(e)
-    directory = out or Path("reports") / (game + ("-ab" if vs_options is not None else ""))
+    suffix = f"-{swept[0]}" if swept else "-ab" if vs_options is not None else ""
+    directory = out or Path("reports") / (game + suffix)
     with progress_bar() as bar:
         task = bar.add_task(f"analyze {game}", total=len(plan.specs))
         outcome = A.execute(
@@ -91,6 +101,7 @@ def _ci(c: dict[str, Any] | None) -> str:
 
 def _print(document: dict[str, Any], html: Path) -> None:
     print(f"{document['game']}: {document['finished']} games → {html}")
+    print_verdict(document)
     for variant in document["variants"]:
         s = variant["summary"]
         tag = f"[{variant['name']}] " if variant["name"] else ""
@@ -105,14 +116,21 @@ def _print(document: dict[str, Any], html: Path) -> None:
         )
         for level, x in s.get("skill", {}).get("levels", {}).items():
             print(f"  {tag}skill 腕の差 {level} vs random: edge {_ci(x['edge'])}")
-    ab = document.get("ab")
-    if ab:
-        shown = [
-            (m, c)
-            for m, c in ab["metrics"].items()
-            if c.get("ci") and c["ci"][0] is not None and (c["ci"][0] > 0 or c["ci"][1] < 0)
-            and not m.startswith(("total.", "seconds", "rank.", "win."))
-        ]  # fmt: skip
-        print(f"  A/B: {ab['pairs']} pairs; differences B − A whose 95% CI excludes 0: {len(shown)}")
-        for metric, c in shown[:20]:
-            print(f"    {metric}: {_ci(c)}")
+
+
+def print_verdict(document: dict[str, Any]) -> None:
+    """The report's findings, as the HTML's verdict lists them (report.json "verdict")."""
+    for v in document.get("verdict") or ():
+        print(f"verdict 結論: {v['headline']['en']}")
+        print(f"  {v['headline']['ja']}")
+        for key, title in (
+            ("changed", "changed 変わった"),
+            ("unchanged", "did not change 変わらなかった"),
+            ("more_games", "needs more games もっとゲームが必要"),
+        ):
+            findings = v.get(key) or []
+            if findings:
+                print(f"  {title}:")
+            for f in findings:
+                print(f"    - {f['en']}")
+                print(f"      {f['ja']}")

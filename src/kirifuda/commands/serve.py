@@ -63,6 +63,12 @@ def serve(
             "--bots", help="where bots think: local (a process pool), ray (a local Ray runtime) or a Ray address"
         ),
     ] = "local",
+    deal_pause: Annotated[
+        float,
+        typer.Option(
+            "--deal-pause", min=0, help="seconds a deal's result stays when no player at the table is waited for"
+        ),
+    ] = 5.0,
     durable: Annotated[
         bool, typer.Option("--durable", help="sync every move to disk (survives a power cut, not only a crash)")
     ] = False,
@@ -148,6 +154,7 @@ def serve(
         sockets_per_address=sockets_per_address,
         spectators_per_table=spectators_per_table,
         rate=rate,
+        deal_pause=deal_pause,
     )
     try:
         app = create_app(db, settings=settings, durable=durable)

@@ -17,6 +17,11 @@ that is never connected is taken over like an absent player's. A table no person
 ``pause_after`` seconds is paused (no bot plays), ``abort_after`` seconds later aborted (kept, marked so), and
 finished and aborted tables are purged after ``retention`` seconds.
 
+The end of a deal is a moment of the table, not a timer (issue 18): the match runs with ``auto_chance=False``, and
+when a deal is over the runtime holds a :class:`DealPause` — nobody acts, the bots wait — until every player whose
+page is open has sent ``continue`` for that deal; with nobody to wait for (spectators only, absent players, bots
+only) the next deal comes after ``Settings.deal_pause`` seconds. Chance events within a deal are resolved at once.
+
 A :class:`Connection` is one socket's outbox: state messages supersede each other, so a slow client is sent the
 newest state rather than a growing backlog.
 """
@@ -30,13 +35,14 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from ..bots import BotError, InfoState, check_name
 from ..bots.table import Seating
@@ -45,8 +51,19 @@ from ..match import Match
 from ..records import ReplayError, replay
 from ..registry import make
 from .bots import BotPool, bot_seed, fallbacks
-from .messages import dumps, error_from, error_message, seat_payload
-from .schemas import ActMessage, AuthMessage, CreateTable, ErrorCode, ReplayStep
+from .messages import dumps, error_from, error_message, log_line, seat_payload
+from .schemas import (
+    MAX_NAME,
+    ActMessage,
+    AgainMessage,
+    AuthMessage,
+    ClientMessage,
+    ContinueMessage,
+    CreateTable,
+    ErrorCode,
+    HistoryMessage,
+    ReplayStep,
+)
 from .store import Store, StoredSeat, StoredTable, token_hash
 
 log = logging.getLogger("kirifuda.web")
@@ -58,6 +75,7 @@ SYSTEM_RANDOM = random.SystemRandom()
 """Every served table's deals and chance events: the OS's generator, nothing to seed or recover."""
 OUTBOX_LIMIT = 256
 """Messages waiting for one socket at most."""
+CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +88,9 @@ class Settings:
     """The bot that plays for a player who has left."""
     takeover_after: float = 30.0
     """Seconds a player may be away before the takeover bot plays for them."""
+    deal_pause: float = 5.0
+    """Seconds the result of a deal stays on a table where nobody is waited for (spectators only, absent players,
+    bots only) before the next deal; players at the table are waited for until they send ``continue``."""
     bot_workers: int = 2
     """Quick bots' decisions thinking at once, and as many searches (two pools of this many processes)."""
     idle_unload: float = 600.0
@@ -165,10 +186,22 @@ class WebError(Exception):
 class Connection:
     """One socket at a table: its seat (None: a spectator), its outbox and its rate limit."""
 
-    __slots__ = ("seat", "resync_pending", "_outbox", "_ready", "_tokens", "_stamp", "_warned", "_rate", "_burst")
+    __slots__ = (
+        "seat",
+        "waits",
+        "resync_pending",
+        "_outbox",
+        "_ready",
+        "_tokens",
+        "_stamp",
+        "_warned",
+        "_rate",
+        "_burst",
+    )
 
-    def __init__(self, seat: int | None, settings: Settings) -> None:
+    def __init__(self, seat: int | None, settings: Settings, *, waits: bool = False) -> None:
         self.seat = seat
+        self.waits = waits  # the client answers the end of a deal with ``continue`` (an older one does not)
         self.resync_pending = False
         self._outbox: deque[str | None] = deque()  # an error's text, or None: the table's state when sent
         self._ready = asyncio.Event()
@@ -184,6 +217,11 @@ class Connection:
         what the error came after). A busy server thus builds one message for many quick changes."""
         if not (self._outbox and self._outbox[-1] is None):
             self._push(None)
+        self._ready.set()
+
+    def push_text(self, text: str) -> None:
+        """Queue a message written already (an error, an answer to this socket alone)."""
+        self._push(text)
         self._ready.set()
 
     def push_error(self, text: str) -> None:
@@ -223,6 +261,35 @@ class Connection:
                 await send(state() if item is None else item)
 
 
+@dataclass(kw_only=True)
+class DealPause:
+    """The end of deal ``deal`` (1 = the first) on the table: the seats that have sent ``continue``, and the timer
+    that deals on when nobody is waited for."""
+
+    deal: int
+    ready: set[int]
+    timer: asyncio.Task[None] | None = None
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+
+def check_player_name(text: str) -> str:
+    """A player's name, trimmed; :class:`WebError` (``bad_name``) if it is empty, too long or holds control
+    characters. Pages show it as text, never as markup."""
+    name = " ".join(text.split())
+    if not name or len(name) > MAX_NAME or any(unicodedata.category(c).startswith("C") for c in name):
+        raise WebError(
+            400,
+            "bad_name",
+            f"a name has 1 to {MAX_NAME} printable characters",
+            f"名前は表示できる文字で1〜{MAX_NAME}文字にしてください",
+        )
+    return name
+
+
 class TableRuntime:
     """One table in play (see the module docstring)."""
 
@@ -245,11 +312,14 @@ class TableRuntime:
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._bots: asyncio.Task[None] | None = None
         self._replacements: dict[str, str] = {}
-        self._payloads: dict[int | None, tuple[int, str]] = {}
+        self._payloads: dict[int | None, tuple[tuple[int, int], str]] = {}
+        self.pause: DealPause | None = None
+        self.again: tuple[str, dict[int, str]] | None = None  # the next game's table and its seats' tokens
         self._use(match)
 
     def _use(self, match: Match) -> None:
         self.match = match
+        match.auto_chance = False  # the next deal waits for the players (_settle)
         self.game: Game = match.game
         self._seating = Seating(match, {})
         self._payloads.clear()
@@ -260,6 +330,11 @@ class TableRuntime:
     def version(self) -> int:
         """The record's actions so far (chance events included)."""
         return len(self.match.actions)
+
+    @property
+    def stamp(self) -> tuple[int, int]:
+        """What a seat's payload depends on: the version and the deals dealt (a deal adds no action)."""
+        return len(self.match.actions), len(self.match.deals)
 
     @property
     def finished(self) -> bool:
@@ -315,6 +390,7 @@ class TableRuntime:
                 "connected": s.seat in self.connections,
                 "takeover": s.seat in self.takeover,
                 "playing": self.playing(s.seat),
+                "name": s.name,
             }
             for s in self.seats
         ]
@@ -334,15 +410,44 @@ class TableRuntime:
 
     def message(self, seat: int | None) -> str:
         """The state message for ``seat`` now, as JSON text."""
-        envelope = dumps({"table": self.id, "players": self.players(), "practice": self.practice})
+        envelope = dumps(
+            {
+                "table": self.id,
+                "players": self.players(),
+                "deal": len(self.match.deals),
+                "pause": self.pause_status(),
+                "again": self.again_for(seat),
+                "practice": self.practice,
+            }
+        )
         return '{"type":"state",' + self.payload(seat)[1:-1] + "," + envelope[1:]
 
     def payload(self, seat: int | None) -> str:
-        """The game part of ``seat``'s state message now, as a JSON object's text (written once per version)."""
+        """The game part of ``seat``'s state message now, as a JSON object's text (written once per change)."""
         cached = self._payloads.get(seat)
-        if cached is None or cached[0] != self.version:
-            cached = self._payloads[seat] = (self.version, dumps(seat_payload(self.match, seat)))
+        if cached is None or cached[0] != self.stamp:
+            cached = self._payloads[seat] = (self.stamp, dumps(seat_payload(self.match, seat)))
         return cached[1]
+
+    def pause_status(self) -> dict[str, Any] | None:
+        """The end of a deal the table waits on (the state message's ``pause``), or None."""
+        pause = self.pause
+        if pause is None:
+            return None
+        waiting = self._waited()
+        return {
+            "deal": pause.deal,
+            "waiting": sorted(waiting),
+            "ready": sorted(pause.ready),
+            "seconds": None if waiting else self.settings.deal_pause,
+        }
+
+    def again_for(self, seat: int | None) -> dict[str, Any] | None:
+        """The next game's table (and ``seat``'s token there) once someone asked to play again."""
+        if self.again is None:
+            return None
+        table, tokens = self.again
+        return {"table": table, "token": None if seat is None else tokens.get(seat)}
 
     # --- sockets -------------------------------------------------------------------------------------------
 
@@ -355,12 +460,14 @@ class TableRuntime:
             for stored in self.seats:
                 if stored.kind == HUMAN and not stored.open and stored.seat not in self.connections:
                     self._timer(stored.seat)
+        self._settle()
         self._kick_bots()
 
-    def connect(self, token: str | None) -> Connection:
-        """A socket joins: as the seat its token opens, or as a spectator (no token). Raises :class:`WebError`."""
+    def connect(self, token: str | None, *, waits: bool = False) -> Connection:
+        """A socket joins: as the seat its token opens, or as a spectator (no token); ``waits``: its client answers
+        the end of a deal with ``continue``. Raises :class:`WebError`."""
         seat = None if token is None else self.seat_of(token)
-        conn = Connection(seat, self.settings)
+        conn = Connection(seat, self.settings, waits=waits)
         self.connections.setdefault(seat, set()).add(conn)
         self.touched = time.monotonic()
         if seat is None:
@@ -394,6 +501,7 @@ class TableRuntime:
         if seat in self.takeover:
             self.takeover.discard(seat)
             log.info("table %s: seat %d is back; the bot hands the seat back", self.id, seat)
+        self._review_pause()
         self.broadcast()
 
     def _person_seen(self) -> None:
@@ -420,6 +528,7 @@ class TableRuntime:
         if conn.seat is not None:
             if not self.over:
                 self._timer(conn.seat)
+            self._review_pause()
             self.broadcast()
 
     async def receive(self, conn: Connection, text: str) -> None:
@@ -457,7 +566,7 @@ class TableRuntime:
                     self._refuse(conn, "forbidden", e.en, e.ja)
                 return
         try:
-            act = ActMessage.model_validate_json(text)
+            message = CLIENT_MESSAGE.validate_json(text)
         except ValidationError as e:
             first = e.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "message"
@@ -474,6 +583,11 @@ class TableRuntime:
         if self.state == "aborted":
             self._refuse(conn, "forbidden", "this table was aborted", "このテーブルは中止されました")
             return
+        if not isinstance(message, ActMessage):
+            async with self.lock:
+                self._other(conn, conn.seat, message)
+            return
+        act = message
         started, cpu = time.perf_counter(), time.thread_time()
         async with self.lock:
             if act.version != self.version:
@@ -491,6 +605,69 @@ class TableRuntime:
                 return
             self.payload(conn.seat)  # the player's new state, written now (its socket's writer sends it next)
         self.hub.move_times.record(time.monotonic(), time.perf_counter() - started, time.thread_time() - cpu)
+
+    def _other(self, conn: Connection, seat: int, message: Any) -> None:
+        """A message other than an action: ``continue``, ``name``, ``again`` or ``history`` (the caller holds the
+        lock)."""
+        if isinstance(message, HistoryMessage):
+            conn.push_text(dumps({"type": "history", "lines": self.deal_history(seat)}))
+            return
+        if isinstance(message, ContinueMessage):
+            pause = self.pause
+            if pause is not None and pause.deal == message.deal:
+                pause.ready.add(seat)
+                self._review_pause()
+                self.broadcast()
+            elif not self.finished and (  # after the last deal there is nothing to go on to: nothing to refuse
+                message.deal > len(self.match.deals) or (pause is None and message.deal == len(self.match.deals))
+            ):
+                self._refuse(
+                    conn,
+                    "stale",
+                    f"deal {message.deal} is not over",
+                    f"第{message.deal}ディールはまだ終わっていません",
+                )
+            # an earlier deal's continue (the table has dealt on already) changes nothing
+            return
+        if isinstance(message, AgainMessage):
+            try:
+                self.play_again()
+            except WebError as e:
+                self._refuse(conn, "illegal" if e.code == "unfinished" else "forbidden", e.en, e.ja)
+            return
+        try:
+            name = check_player_name(message.name)
+        except WebError as e:
+            self._refuse(conn, "malformed", e.en, e.ja)
+            return
+        self.hub.store.set_name(self.id, seat, name)
+        self.seats[seat] = replace(self.seats[seat], name=name)
+        self.broadcast()
+
+    def deal_history(self, seat: int | None) -> list[dict[str, Any]]:
+        """The current deal's events (from its deal on) as ``seat`` saw them: its own view of the history only."""
+        history = self.match.view(seat).history()
+        start = max((i for i, seen in enumerate(history) if seen.actor == "deal"), default=0)
+        return [log_line(self.game, seen) for seen in history[start:]]
+
+    def play_again(self) -> str:
+        """The next game: the same game, options, seats (bots, players and their names) and privacy, a new shuffle —
+        a new table, created once; every seat's socket is told its token there. Its id."""
+        if not self.finished:
+            raise WebError(403, "unfinished", "the game is not over yet", "ゲームはまだ終わっていません")
+        if self.again is None:
+            request = CreateTable(
+                game=self.game.id,
+                options=self.game.options.to_dict(),
+                seats=[HUMAN if s.kind == HUMAN else s.bot or "random" for s in self.seats],
+                private=self.private,
+                names=[s.name if s.kind == HUMAN else None for s in self.seats],
+            )
+            runtime, tokens = self.hub.create(request)
+            self.again = (runtime.id, tokens)
+            log.info("table %s: played again at table %s", self.id, runtime.id)
+            self.broadcast()
+        return self.again[0]
 
     def _resync(self, conn: Connection) -> None:
         conn.resync_pending = False
@@ -511,6 +688,8 @@ class TableRuntime:
         """Apply, store, then announce (the caller holds the lock). A :class:`KirifudaError` changes nothing."""
         start, dealt = self.version, len(self.match.deals)
         self.match.act(seat, action)
+        if not self._at_deal_end():
+            self.match.resolve_chance()  # a chance event within a deal (Gonin-kan's blind swap) comes at once
         entries = self.match.actions[start:]
         deals = [(i, self.match.deals[i].to_json()) for i in range(dealt, len(self.match.deals))]
         try:
@@ -528,12 +707,80 @@ class TableRuntime:
             for timer in self._timers.values():
                 timer.cancel()
             self._timers.clear()
+        self._settle()
         self._kick_bots()
 
     def broadcast(self) -> None:
         for conns in self.connections.values():
             for conn in conns:
                 conn.push_state()
+
+    # --- the end of a deal ----------------------------------------------------------------------------------------
+
+    def _at_deal_end(self) -> bool:
+        """A deal is over and the next one is pending (the first deal is dealt when the table is created)."""
+        return self.game.chance(self.match.state) == "deal" and bool(self.match.deals)
+
+    def _settle(self) -> None:
+        """After a change or a restart: at the end of a deal, hold the table (:class:`DealPause`)."""
+        if not self._at_deal_end():
+            if self.match.blocked and not self.finished:
+                self._next_deal()  # a chance event left pending by an older version of the table: resolve it
+            return
+        deal = len(self.match.deals)
+        if self.pause is None or self.pause.deal != deal:
+            self.pause = DealPause(deal=deal, ready=set())
+        self._review_pause()
+
+    def _waited(self) -> set[int]:
+        """The seats whose players are waited for at the end of a deal: at the table now, with a page that
+        answers (not played by the takeover bot)."""
+        return {
+            seat
+            for seat, conns in self.connections.items()
+            if seat is not None and seat not in self.takeover and any(c.waits for c in conns)
+        }
+
+    def _review_pause(self) -> None:
+        """Deal on if every waited-for player is ready; wait for the players; or, with nobody to wait for, deal on
+        after ``deal_pause`` seconds."""
+        pause = self.pause
+        if pause is None:
+            return
+        waiting = self._waited()
+        if waiting:
+            pause.stop()
+            if waiting <= pause.ready:
+                self._next_deal()
+            return
+        if pause.timer is None:
+            pause.timer = asyncio.create_task(self._deal_later(pause))
+
+    async def _deal_later(self, pause: DealPause) -> None:
+        await asyncio.sleep(self.settings.deal_pause)
+        async with self.lock:
+            if self.pause is pause:
+                pause.timer = None
+                self._next_deal()
+
+    def _next_deal(self) -> None:
+        """Deal the next deal (and any chance event that follows it), store what the record gains, tell everyone."""
+        if self.pause is not None:
+            self.pause.stop()
+            self.pause = None
+        start, dealt = self.version, len(self.match.deals)
+        self.match.resolve_chance()
+        entries = self.match.actions[start:]
+        deals = [(i, self.match.deals[i].to_json()) for i in range(dealt, len(self.match.deals))]
+        if entries or deals:  # a served table's deal is drawn now, from the OS: stored before anyone sees it
+            try:
+                self.hub.store.append(self.id, start, entries, self.match.finished, deals)
+            except Exception:
+                log.exception("table %s: could not store the chance events from %d", self.id, start)
+                self._use(self.hub.rebuild(self.id))
+        self.touched = time.monotonic()
+        self.broadcast()
+        self._kick_bots()
 
     # --- players who left ------------------------------------------------------------------------------------
 
@@ -547,6 +794,7 @@ class TableRuntime:
         if seat in self.connections or self.finished:
             return
         self.takeover.add(seat)
+        self._review_pause()
         log.info(
             "table %s: seat %d has been away %g s; %s plays it until the player is back",
             self.id,
@@ -645,6 +893,8 @@ class TableRuntime:
             return True
         if self._timers or self.takeover or (self._bots is not None and not self._bots.done()):
             return False
+        if self.pause is not None and self.pause.timer is not None:
+            return False
         return self.finished or now - self.touched >= self.settings.idle_unload
 
     def unattended(self, now: float) -> bool:
@@ -669,6 +919,8 @@ class TableRuntime:
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
+        if self.pause is not None:
+            self.pause.stop()
         if self._bots is not None:
             self._bots.cancel()
 
@@ -772,6 +1024,10 @@ class Tables:
                 f"at most {self.settings.open_tables_per_address} tables in play per address: finish one first",
                 f"同じアドレスから進行中のテーブルは {self.settings.open_tables_per_address} までです",
             )
+        if len(request.names) > len(request.seats):
+            raise WebError(400, "bad_name", "more names than seats", "名前が席より多くあります")
+        names = [None if n is None else check_player_name(n) for n in request.names]
+        names += [None] * (len(request.seats) - len(names))
         seats: list[StoredSeat] = []
         tokens: dict[int, str] = {}
         for seat, kind in enumerate(request.seats):
@@ -781,8 +1037,14 @@ class Tables:
             if kind == HUMAN:
                 tokens[seat] = secrets.token_urlsafe(16)
                 # the first human seat is the creator's, bound at once; the others are reserved for their links
-                seats.append(StoredSeat(seat, HUMAN, token_hash=token_hash(tokens[seat]), taken=len(tokens) == 1))
+                seats.append(
+                    StoredSeat(
+                        seat, HUMAN, token_hash=token_hash(tokens[seat]), taken=len(tokens) == 1, name=names[seat]
+                    )
+                )
                 continue
+            if names[seat] is not None:
+                raise WebError(400, "bad_name", f"seat {seat} is a bot's: no name", f"席 {seat} はボットの席です")
             try:
                 check_name(kind)
             except BotError as e:
@@ -935,14 +1197,22 @@ class Tables:
             self._replays.popitem(last=False)
         return match
 
+    def seating(self, table_id: str) -> list[dict[str, Any]]:
+        """The record's ``seating`` of ``table_id``: one object per seat, a person (with the name they chose) or a
+        bot (its name)."""
+        stored = self.store.load(table_id)
+        if stored is None:
+            raise WebError(404, "not_found", f"no table {table_id}", f"テーブル {table_id} はありません")
+        return [seating_entry(s) for s in stored.seats]
+
     @staticmethod
     def _replay(stored: StoredTable) -> Match:
         match = replay(stored.record())
         if stored.seed is None:
-            match.rng = SYSTEM_RANDOM  # the next deals of a table in play come from the OS too
-        match.auto_chance = True
-        if stored.status == "open" or stored.status == "paused":
-            match.resolve_chance()
+            match.rng = SYSTEM_RANDOM  # the next deals of a table in play come from the OS too (stored as drawn)
+        elif stored.status in ("open", "paused"):
+            match.auto_chance = True
+            match.resolve_chance()  # a seeded table's next deal is known already
         return match
 
     def _new_id(self) -> str:
@@ -999,3 +1269,10 @@ class Tables:
         for table_id in gone:
             self.loaded.pop(table_id).stop()
         return gone
+
+
+def seating_entry(seat: StoredSeat) -> dict[str, Any]:
+    """One seat of a record's ``seating``: ``{"player": "person", "name": …}`` or ``{"player": "bot", "bot": …}``."""
+    if seat.kind != HUMAN:
+        return {"player": "bot", "bot": seat.bot}
+    return {"player": "person"} if seat.name is None else {"player": "person", "name": seat.name}

@@ -4,7 +4,7 @@ for speed and match :class:`StateMessage` (a test validates every one the server
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,6 +16,8 @@ messages), ``too_many`` (the table or the client's address has as many sockets o
 
 MAX_ACTION_TEXT = 200
 MAX_SEATS = 8
+MAX_NAME = 32
+"""The longest player name (characters)."""
 
 
 class Strict(BaseModel):
@@ -45,6 +47,11 @@ class CreateTable(Strict):
         default=None, ge=0, lt=2**62, description="private practice tables only: served tables are dealt by the OS"
     )
     private: bool = False
+    names: list[str | None] = Field(
+        default_factory=list,
+        max_length=MAX_SEATS,
+        description="(addition) the chosen name of each human seat's player, by seat; null or absent: none yet",
+    )
 
 
 class CreatedSeat(BaseModel):
@@ -74,6 +81,7 @@ class SeatStatus(BaseModel):
     connected: bool = Field(description="a player's page is open at this seat now")
     takeover: bool = Field(description="a bot plays for the absent player now")
     playing: str | None = Field(None, description="the bot that actually plays this seat now (after any fallback)")
+    name: str | None = Field(None, description="(addition) the name the seat's player chose; shown as text only")
 
 
 class TableStatus(BaseModel):
@@ -161,6 +169,58 @@ class AuthMessage(StrictTypes):
     token: str = Field(min_length=1, max_length=100)
 
 
+class ContinueMessage(StrictTypes):
+    """Client → server (addition): the player has read the result of deal ``deal`` (1 = the first) and is ready
+    for the next one."""
+
+    type: Literal["continue"]
+    deal: int = Field(ge=1)
+
+
+class NameMessage(StrictTypes):
+    """Client → server (addition): the name the seat's player goes by at this table."""
+
+    type: Literal["name"]
+    name: str = Field(min_length=1, max_length=2 * MAX_NAME)  # checked again once trimmed
+
+
+class AgainMessage(StrictTypes):
+    """Client → server (addition): play again once the game is over — the same seats and options, a new shuffle,
+    a new table (created once; every seat is told its way there)."""
+
+    type: Literal["again"]
+
+
+class HistoryMessage(StrictTypes):
+    """Client → server (addition): this deal's events so far as the seat saw them (answered by a ``history``
+    message to this socket only)."""
+
+    type: Literal["history"]
+
+
+ClientMessage = Annotated[
+    ActMessage | ContinueMessage | NameMessage | AgainMessage | HistoryMessage, Field(discriminator="type")
+]
+"""Every message a client may send."""
+
+
+class Pause(BaseModel):
+    """The end of a deal on the table: the server deals the next one when every seat in ``waiting`` has sent
+    ``continue`` for ``deal`` (or after ``seconds`` when nobody is waited for)."""
+
+    deal: int = Field(description="the deal that has ended (1 = the first)")
+    waiting: list[int] = Field(description="the seats whose players are waited for")
+    ready: list[int] = Field(description="the seats that have sent continue for this deal")
+    seconds: float | None = Field(description="when nobody is waited for: how long the result stays on the table")
+
+
+class Again(BaseModel):
+    """Where the game goes on after "play again": the new table, and this seat's token there."""
+
+    table: str
+    token: str | None = None
+
+
 class Scores(BaseModel):
     deals: list[list[int]]
     totals: list[int]
@@ -176,7 +236,7 @@ class LogLine(BaseModel):
 class StateMessage(BaseModel):
     """Server → client after every change (and on connecting, and after an error): the table as ``seat`` (None:
     a spectator) may know it. The issue's keys, then additions: ``table``, ``view`` (the presentation model),
-    ``choices``, ``log``, ``players``, ``practice``."""
+    ``choices``, ``log``, ``players``, ``deal``, ``pause``, ``again``, ``practice``."""
 
     type: Literal["state"]
     version: int
@@ -191,7 +251,18 @@ class StateMessage(BaseModel):
     choices: list[dict[str, Any]]
     log: list[LogLine]
     players: list[SeatStatus]
+    deal: int = Field(0, description="(addition) deals dealt so far")
+    pause: Pause | None = Field(None, description="(addition) the end of a deal, waiting for continue")
+    again: Again | None = Field(None, description="(addition) the table of the next game, once asked for")
     practice: bool = Field(False, description="a private practice table dealt from its creator's seed")
+
+
+class HistoryReply(BaseModel):
+    """Server → client (addition), the answer to ``history``: every event of the current deal (after the end of a
+    deal: of that deal) as this seat saw it, in order."""
+
+    type: Literal["history"] = "history"
+    lines: list[LogLine]
 
 
 class ErrorMessage(BaseModel):

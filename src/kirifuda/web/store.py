@@ -2,10 +2,10 @@
 
 A table is stored as what its record needs — game id, options, the deals drawn (from the OS's generator; a
 practice table's seed instead) — plus its status (open, paused, finished, aborted), its seats (human or a bot name, the
-hash of each human seat's secret token, whether the seat has been taken) and its record's ``actions`` in order,
-one row each. Every accepted action is written in one transaction (:meth:`Store.append`) before anyone is told of
-it; the authoritative game is rebuilt from the stored record with :func:`kirifuda.records.replay` on restart, so a
-``kill -9`` loses nothing that was announced.
+hash of each human seat's secret token, whether the seat has been taken, the name its player chose) and its record's
+``actions`` in order, one row each. Every accepted action is written in one transaction (:meth:`Store.append`)
+before anyone is told of it; the authoritative game is rebuilt from the stored record with
+:func:`kirifuda.records.replay` on restart, so a ``kill -9`` loses nothing that was announced.
 
 Tokens are stored hashed (SHA-256): the database alone does not let anyone act for a seat.
 """
@@ -64,6 +64,12 @@ CREATE TABLE IF NOT EXISTS deals (
     deal TEXT NOT NULL,             -- JSON: the record's deal object
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS names (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,             -- the name a player chose for a human seat
+    PRIMARY KEY (table_id, seat)
+);
 CREATE INDEX IF NOT EXISTS tables_by_state ON tables (finished, updated);
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status, updated);
 """
@@ -110,6 +116,7 @@ class StoredSeat:
     token_hash: str | None = None
     taken: bool = False
     open: bool = False
+    name: str | None = None  # the name the player chose (a human seat)
 
 
 @dataclass(frozen=True)
@@ -181,6 +188,10 @@ class Store(Protocol):
     def take_seat(self, table_id: str, seat: int, new_token_hash: str | None = None) -> bool:
         """Mark a human seat taken (with a new token hash, when an open seat is claimed from the lobby); False if it
         was taken already (or is not open) and a new token was asked for."""
+        ...
+
+    def set_name(self, table_id: str, seat: int, name: str) -> None:
+        """The name the player of a human seat chose."""
         ...
 
     def load(self, table_id: str) -> StoredTable | None: ...
@@ -263,6 +274,10 @@ class SqliteStore:
                 [(table.id, s.seat, s.kind, s.bot, s.token_hash, int(s.taken), int(s.open)) for s in table.seats],
             )
             db.executemany(
+                "INSERT INTO names (table_id, seat, name) VALUES (?, ?, ?)",
+                [(table.id, s.seat, s.name) for s in table.seats if s.name is not None],
+            )
+            db.executemany(
                 "INSERT INTO actions (table_id, idx, actor, text) VALUES (?, ?, ?, ?)",
                 [(table.id, i, str(who), text) for i, (who, text) in enumerate(table.actions)],
             )
@@ -305,6 +320,14 @@ class SqliteStore:
                 (new_token_hash, table_id, seat),
             )
             return cursor.rowcount == 1
+
+    def set_name(self, table_id: str, seat: int, name: str) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO names (table_id, seat, name) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name",
+                (table_id, seat, name),
+            )
 
     def load(self, table_id: str) -> StoredTable | None:
         row = self.db.execute(
@@ -416,7 +439,7 @@ class SqliteStore:
                     "SELECT id FROM tables WHERE status IN ('finished', 'aborted') AND updated < ?", (before,)
                 ).fetchall()
             ]
-            for name in ("actions", "deals", "seats"):
+            for name in ("actions", "deals", "names", "seats"):
                 db.executemany(f"DELETE FROM {name} WHERE table_id = ?", [(i,) for i in ids])
             db.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in ids])
         return ids
@@ -426,9 +449,11 @@ class SqliteStore:
 
     def _seats(self, table_id: str) -> tuple[StoredSeat, ...]:
         return tuple(
-            StoredSeat(seat, kind, bot, th, bool(taken), bool(is_open))
-            for seat, kind, bot, th, taken, is_open in self.db.execute(
-                "SELECT seat, kind, bot, token_hash, taken, open FROM seats WHERE table_id = ? ORDER BY seat",
+            StoredSeat(seat, kind, bot, th, bool(taken), bool(is_open), name)
+            for seat, kind, bot, th, taken, is_open, name in self.db.execute(
+                "SELECT s.seat, s.kind, s.bot, s.token_hash, s.taken, s.open, n.name FROM seats s"
+                " LEFT JOIN names n ON n.table_id = s.table_id AND n.seat = s.seat"
+                " WHERE s.table_id = ? ORDER BY s.seat",
                 (table_id,),
             )
         )

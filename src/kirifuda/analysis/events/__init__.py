@@ -12,6 +12,14 @@ Each game id has one module here (``anou.py``, ``gogyo_sokoku.py``, ``anarchy.py
 An event is one occurrence: ``value`` is 1 for a plain count, or the quantity it carries (the cards of an
 overfilled column, the score a bid made). Events that describe the whole table (a deal's mode, a battle's
 result) have ``seat`` None. A *deal* is one entry of ``deal_scores`` (a Gonin-kan battle, a Cut-in hand).
+
+**The game's own score lines** (:meth:`kirifuda.core.Game.score_lines`: what each scoring rule gave each seat in
+each deal, under the rule id docs/rules/<game>.md carries) are collected generically for every game
+(:func:`score_line_events`): one event ``rule:ID`` per line, its value the line's amount, described by the rule's
+own names (:func:`rule_descriptions`). So a report measures every scoring rule — how often it fired, whom it
+helped, what it added to the deal's score — without a line of per-game code. The per-game modules stay for
+what the score lines do not carry: who dealt, and the play's events that score nothing themselves (a cut-in,
+a lock, a root stone placed, a Joker played, a bid made).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core import Game, ScoreRule
 from ...match import Event as MatchEvent
 from ...match import Match
 
@@ -108,9 +117,55 @@ def module_for(game_id: str) -> Any:
     return importlib.import_module(f"{__name__}.{name}")
 
 
-def collect(match: Match) -> Facts:
-    """The :class:`Facts` of a finished (or interrupted: its completed deals only) match."""
-    collector: Callable[[Match], Facts] = module_for(match.game.id).collect
+RULE_PREFIX = "rule:"
+"""Events named ``rule:ID`` are the game's score lines (:func:`score_line_events`)."""
+
+
+def score_line_events(game: Game, state: Any) -> list[Event]:
+    """Every score line of the completed deals of ``state`` as an event ``rule:ID`` of its seat, valued at its
+    amount (a rule that gave a seat 0 has no line, so counts say how often a rule scored)."""
+    return [
+        Event(deal, line.seat, RULE_PREFIX + line.rule, float(line.amount))
+        for deal, lines in enumerate(game.score_lines(state))
+        for line in lines
+    ]
+
+
+def rule_descriptions(game_id: str) -> dict[str, Description]:
+    """``rule:ID`` → the rule's names, from the :class:`~kirifuda.core.ScoreRule` values of the game's module
+    (directly or in a table of them)."""
+    from ...registry import game_class
+
+    try:
+        module = importlib.import_module(game_class(game_id).__module__)
+    except Exception:  # an unknown game: no names
+        return {}
+    out: dict[str, Description] = {}
+    for value in vars(module).values():
+        rules = value.values() if isinstance(value, dict) else (value,)
+        for rule in rules:
+            if isinstance(rule, ScoreRule):
+                out[RULE_PREFIX + rule.rule] = Description(rule.en, rule.ja, rule.rule)
+    return out
+
+
+def known_id(game: Any) -> str | None:
+    """The game id whose events module reads ``game``: its own, else the nearest base class's (a variant of a
+    game defined by subclassing it, as a test's planted game is); None when no module knows it."""
+    for cls in type(game).__mro__:
+        game_id = getattr(cls, "id", None)
+        if game_id in MODULES:
+            return str(game_id)
+    return None
+
+
+def collect(match: Match) -> Facts | None:
+    """The :class:`Facts` of a finished (or interrupted: its completed deals only) match; None for a game no
+    module here knows."""
+    game_id = known_id(match.game)
+    if game_id is None:
+        return None
+    collector: Callable[[Match], Facts] = module_for(game_id).collect
     return collector(match)
 
 
@@ -121,7 +176,12 @@ def descriptions(game_id: str) -> dict[str, Description]:
 
 
 def describe(game_id: str, name: str) -> Description | None:
-    """The description of one event name (an exact entry, else its family's ``prefix:``)."""
+    """The description of one event name (an exact entry, else its family's ``prefix:``); None where the game
+    has no events module. ``rule:ID`` names are the game's score lines."""
+    if name.startswith(RULE_PREFIX):
+        return rule_descriptions(game_id).get(name)
+    if game_id not in MODULES:
+        return None
     table = descriptions(game_id)
     if name in table:
         return table[name]

@@ -9,6 +9,8 @@ Per hand:
 * ``cut_in`` (per seat) — a single played on a set of 2 or 3, of a suit not in it ("Legal play" 3, C4);
 * ``lock`` (per seat: who completed it) — two consecutive singles of one suit locked the turn ("The lock", C1,
   C5);
+* ``joker`` (per seat) — a play holding Jokers (``jokers``, K8–K12); ``value`` the Jokers in it;
+  ``joker_out`` (per seat) — the hand's first out had played a Joker in it (did the wild card win the hand?);
 * ``left:R`` (per seat) — rank R (``2``…``A``, ``T`` for 10, ``JK``) was still in a hand at the end;
   ``value`` is what those cards cost by the game's scoring (default −(4 + k) for k cards, "Scoring"), so
   the sums by rank say which ranks the penalty falls on.
@@ -32,6 +34,10 @@ DESCRIPTIONS = {
     "turns": Description("turns in the hand", "ハンドのターン数", "A turn"),
     "cut_in": Description("cut-in (single on a set of 2–3)", "カットイン", "Legal play 3; C4"),
     "lock": Description("lock (two singles of one suit)", "ロック", "The lock; C1, C5"),
+    "joker": Description("play holding Jokers (value: how many)", "ジョーカーを含む出し札(値: 枚数)", "K8–K12"),
+    "joker_out": Description(
+        "first out, having played a Joker that hand", "ジョーカーを出して最初に上がった", "K8–K12; A game"
+    ),
     "left:": Description("rank left in hand at the end (value: its points)", "残った数字(値: その失点)", "Scoring"),
 }
 
@@ -69,11 +75,16 @@ def collect(match: Match) -> Facts:
             for name, cards in by_rank.items():
                 facts.events.append(Event(k, seat, f"left:{name}", cost(cards)))
         turns = 0
+        joker_players: set[int] = set()
         for event in actions(match, span):
             if not isinstance(event.action, rules.Play):
                 continue
             before, after = event.before, event.after
             assert isinstance(event.actor, int)
+            jokers = sum(1 for card in C.cards_in(event.action.cards) if C.base(card) == C.JOKER)
+            if jokers:
+                facts.events.append(Event(k, event.actor, "joker", jokers))
+                joker_players.add(event.actor)
             if not before.table:
                 turns += 1
             elif before.table[-1][1].bit_count() in (2, 3) and event.action.cards.bit_count() == 1:
@@ -81,4 +92,6 @@ def collect(match: Match) -> Facts:
             if before.lock_suit is None and after.lock_suit is not None and after.table:
                 facts.events.append(Event(k, event.actor, "lock"))
         facts.events.append(Event(k, None, "turns", turns))
+        if end.first_out is not None and end.first_out in joker_players:
+            facts.events.append(Event(k, end.first_out, "joker_out"))
     return facts

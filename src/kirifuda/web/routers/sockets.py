@@ -5,15 +5,17 @@ the socket is a spectator's. The old ``?token=T`` query still opens the seat (de
 its access log, but proxies may not). The server checks the page's ``Origin`` against the served host (and
 ``--allowed-origins``) and counts sockets per table, spectators per table and sockets per client address. It sends
 a state message after every change and answers each refused message with an error and a fresh state; the client
-sends act messages (docs/protocol.md, :mod:`kirifuda.web.schemas`)."""
+sends act messages, and (``continue=1``: a client that does) ``continue`` at the end of each deal
+(docs/protocol.md, :mod:`kirifuda.web.schemas`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+from typing import Annotated
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from ..messages import error_message
@@ -33,7 +35,12 @@ AUTH_WAIT = 2.0
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+async def table_socket(
+    websocket: WebSocket,
+    table_id: str,
+    token: str | None = None,
+    answers: Annotated[bool, Query(alias="continue")] = False,
+) -> None:
     hub = tables_of(websocket)
     if not origin_allowed(websocket, hub.settings.allowed_origins):
         await websocket.close(CLOSE_POLICY)  # before the handshake: the browser sees a refused connection (403)
@@ -54,7 +61,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         await refuse(websocket, "too_many", CLOSE_TOO_MANY, *refusal)
         return
     try:
-        conn = runtime.connect(token)
+        conn = runtime.connect(token, waits=answers)
     except WebError as e:
         await refuse(websocket, "forbidden", CLOSE_FORBIDDEN, e.en, e.ja)
         return

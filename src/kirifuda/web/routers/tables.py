@@ -95,13 +95,15 @@ async def claim_seat(table_id: str, seat: int, request: Request) -> Claimed:
 
 @router.get("/{table_id}/record", responses=ERRORS)
 async def get_record(table_id: str, request: Request, download: bool = False) -> JSONResponse:
-    """The game's ``kirifuda-record/1`` once it is over (403 before: a live record would show every hand). A served
-    table's record carries its deals and no seed; a practice table's carries its seed."""
-    match = await tables_of(request).finished_match(table_id)
+    """The game's ``kirifuda-record/1`` once it is over (403 before: a live record would show every hand), with its
+    ``seating`` (who sat where: a person and the name they chose, or a bot). A served table's record carries its deals
+    and no seed; a practice table's carries its seed."""
+    hub = tables_of(request)
+    match = await hub.finished_match(table_id)
     headers = {}
     if download:
         headers["Content-Disposition"] = f'attachment; filename="kirifuda-{match.game.id}-{table_id}.json"'
-    return JSONResponse(match.record(), headers=headers)
+    return JSONResponse({**match.record(), "seating": hub.seating(table_id)}, headers=headers)
 
 
 @router.get("/{table_id}/replay", responses=ERRORS)
@@ -209,6 +211,7 @@ def stored_status(summary: TableSummary) -> TableStatus:
                     "connected": False,
                     "takeover": False,
                     "playing": s.bot,
+                    "name": s.name,
                 }
                 for s in summary.seats
             ],

@@ -37,12 +37,37 @@ export const UI = {
   hidden: { ja: "枚伏せ", en: " face down" },
   seatWord: { ja: "席", en: "Seat " },
   inviteTitle: { ja: "招待リンク", en: "invite links" },
+  result: { ja: "結果", en: "result" },
+  dealResult: { ja: "第{n}ディールの結果", en: "Deal {n} result" },
+  finalPosition: { ja: "最後の場", en: "final position" },
+  dealScore: { ja: "このディールの得点", en: "deal score" },
+  rule: { ja: "得点の内訳", en: "scoring" },
+  continue: { ja: "続ける", en: "Continue" },
+  waitingContinue: { ja: "他のプレイヤーを待っています: ", en: "Waiting for the others to continue: " },
+  nextDealIn: { ja: "まもなく次のディール", en: "the next deal comes shortly" },
+  rules: { ja: "ルール", en: "Rules" },
+  close: { ja: "閉じる", en: "Close" },
+  history: { ja: "このディールの経過", en: "This deal so far" },
+  historyShort: { ja: "経過", en: "This deal" },
+  sound: { ja: "手番の音", en: "turn sound" },
+  name: { ja: "名前", en: "name" },
+  yourName: { ja: "あなたの名前", en: "Your name" },
+  save: { ja: "保存", en: "Save" },
+  playAgain: { ja: "もう一度遊ぶ", en: "Play again" },
+  nextGame: { ja: "次のゲームへ", en: "Join the next game" },
+  turnTitle: { ja: "● あなたの番", en: "● Your turn" },
 };
+
+/** A label with {n} filled in. */
+export function fill(text, n) {
+  return { ja: text.ja.replace("{n}", n), en: text.en.replace("{n}", n) };
+}
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
 const SVG = "http://www.w3.org/2000/svg";
 
+let playerNames = new Map(); // seat → the name its player chose (text only: never parsed as markup)
 let lang = localStorage.getItem("kirifuda.lang") || ((navigator.language || "").startsWith("ja") ? "ja" : "en");
 const listeners = [];
 
@@ -61,11 +86,19 @@ export function onLang(listener) {
   listeners.push(listener);
 }
 
-/** A bilingual text ({ja, en}) in the current language. */
+/** A bilingual text ({ja, en}) in the current language, every seat a player has named called by that name. */
 export function t(text) {
   if (text == null) return "";
   if (typeof text === "string") return text;
-  return lang === "ja" ? text.ja : text.en;
+  return withNames(lang === "ja" ? text.ja : text.en);
+}
+
+const SEAT_IN_TEXT = /(席\s?|[Ss]eat )(\d+)/g;
+
+function withNames(text) {
+  // text only: the name lands in a text node, never in markup
+  if (!playerNames.size || !text) return text;
+  return text.replace(SEAT_IN_TEXT, (whole, _, seat) => playerNames.get(Number(seat)) ?? whole);
 }
 
 /** Both languages, for accessible names that must not depend on the switch. */
@@ -169,11 +202,21 @@ export function cardView(card, { seatLabel = null } = {}) {
 
 // --- the table -----------------------------------------------------------------------------------------------
 
-function seatLabel(view, seat) {
+
+/** The names players chose, from the state message's players (the replay has none). */
+export function setPlayerNames(players) {
+  playerNames = new Map((players || []).filter((p) => p.name).map((p) => [p.seat, p.name]));
+}
+
+/** A seat as people call it: its player's name, else "Seat N" / "席N". */
+export function seatName(view, seat) {
   if (seat == null) return null;
-  const found = view.seats.find((s) => s.seat === seat);
+  if (playerNames.has(seat)) return playerNames.get(seat);
+  const found = view && view.seats.find((s) => s.seat === seat);
   return found ? t(found.name) : `${t(UI.seatWord)}${seat}`;
 }
+
+const seatLabel = seatName;
 
 function facts(list) {
   if (!list || !list.length) return null;
@@ -225,8 +268,14 @@ export function seatView(view, seat, player = null) {
   if (seat.to_act) classes.push("to-act");
   if (seat.you) classes.push("you");
   if (view.winners.includes(seat.seat)) classes.push("winner");
-  const box = el("section", { class: classes.join(" "), "data-seat": seat.seat, "aria-label": t(seat.name) });
-  const title = el("h2", { class: "seat-name" }, t(seat.name), seat.you ? el("span", { class: "you-tag" }, ` (${t(UI.you)})`) : null);
+  const box = el("section", { class: classes.join(" "), "data-seat": seat.seat, "aria-label": seatName(view, seat.seat) });
+  const title = el(
+    "h2",
+    { class: "seat-name" },
+    seatName(view, seat.seat),
+    playerNames.has(seat.seat) ? el("span", { class: "seat-no" }, ` ${lang === "ja" ? seat.name.ja : seat.name.en}`) : null,
+    seat.you ? el("span", { class: "you-tag" }, ` (${t(UI.you)})`) : null
+  );
   box.append(title);
   if (player) box.append(el("div", { class: "player" }, playerText(player)));
   const line = el("div", { class: "seat-line" });
@@ -258,7 +307,7 @@ export function sheetView(view) {
   const sheet = view.sheet;
   if (!sheet) return null;
   const seats = view.seats.slice().sort((a, b) => a.seat - b.seat);
-  const head = el("tr", {}, el("th", { scope: "col" }, ""), seats.map((s) => el("th", { scope: "col" }, t(s.name))));
+  const head = el("tr", {}, el("th", { scope: "col" }, ""), seats.map((s) => el("th", { scope: "col" }, seatName(view, s.seat))));
   const rows = sheet.rows.map(([label, values]) =>
     el("tr", {}, el("th", { scope: "row" }, t(label)), values.map((v) => el("td", {}, v == null ? "" : String(v))))
   );
@@ -297,6 +346,174 @@ export function logView(lines) {
 
 export function infoView(view) {
   return el("div", { class: "info" }, el("p", { class: "status" }, t(view.status)), facts(view.info));
+}
+
+// --- a table round the felt ----------------------------------------------------------------------------------
+
+const AREAS = {
+  2: ["top"],
+  3: ["left", "right"],
+  4: ["left", "top", "right"],
+  5: ["left", "top-left", "top-right", "right"],
+  6: ["left", "top-left", "top", "top-right", "right"],
+  7: ["left", "top-left", "top", "top-right", "right", "bottom-right"],
+};
+
+/** Where each seat sits round the table: the viewer (or, for a spectator, the first seat) at the bottom, the
+ * others from the left over the top to the right in play order. A map seat → area name. */
+export function seatAreas(view) {
+  const seats = seatsAround(view);
+  const me = seats.find((s) => s.you) || seats[seats.length - 1];
+  const others = seats.filter((s) => s !== me);
+  const areas = AREAS[seats.length] || others.map(() => "top");
+  const out = new Map([[me.seat, "bottom"]]);
+  others.forEach((s, i) => out.set(s.seat, areas[i] || "top"));
+  return out;
+}
+
+/** The zone of the center played in front of each seat: the current trick, else the first trick-like zone. */
+export function trickZone(view) {
+  const tricks = view.center.filter((z) => z.kind === "trick" && z.cards.every((c) => c.seat != null));
+  return tricks.find((z) => z.key === "trick") || tricks[0] || null;
+}
+
+/** A trick laid out round the table: each card in front of the seat that played it, the winner marked. */
+export function trickView(view, zone, areas, { held = false } = {}) {
+  const box = el("section", { class: "trick-spot" + (held ? " collect" : ""), "data-zone": zone.key, "aria-label": t(zone.title) });
+  box.append(el("h3", { class: "zone-title" }, t(zone.title), zone.note ? el("small", {}, ` ${t(zone.note)}`) : null));
+  for (const card of zone.cards) {
+    const area = areas.get(card.seat) || "center";
+    const node = cardView(card, { seatLabel: seatName(view, card.seat) });
+    node.classList.add("in-front", `at-${area}`);
+    if (card.highlight) node.setAttribute("aria-label", `${node.getAttribute("aria-label")} ★`);
+    box.append(node);
+  }
+  return box;
+}
+
+// --- the end of a deal -----------------------------------------------------------------------------------------
+
+/**
+ * The result of a deal as the page draws it: the presentation model's ``result`` when the server sends one, else
+ * what the table shows at the end of the deal (its zones, the deal's row of the score sheet and the totals).
+ */
+export function dealResult(view, scores, deal) {
+  if (view && view.result) return view.result;
+  const rows = (scores && scores.deals) || [];
+  const index = Math.min(deal, rows.length) - 1;
+  if (index < 0) return null;
+  const zones = view ? [...view.center, ...view.seats.flatMap((s) => s.zones)] : [];
+  return {
+    deal: index + 1,
+    title: fill(UI.dealResult, index + 1),
+    zones,
+    lines: [],
+    scores: rows[index],
+    totals: scores.totals,
+    over: Boolean(view && view.over),
+  };
+}
+
+/** The result of a deal: the final position's zones, the rule × seat table, the deal's scores and the totals. */
+export function resultView(view, result) {
+  const seats = view.seats.slice().sort((a, b) => a.seat - b.seat);
+  const head = el("tr", {}, el("th", { scope: "col" }, t(UI.rule)), seats.map((s) => el("th", { scope: "col" }, seatName(view, s.seat))));
+  const lines = (result.lines || []).map((line) =>
+    el(
+      "tr",
+      { class: "rule-line", "data-rule": line.rule },
+      el("th", { scope: "row" }, t(line.name)),
+      line.amounts.map((v) => el("td", {}, v == null ? "" : String(v)))
+    )
+  );
+  const scoreRow = el(
+    "tr",
+    { class: "deal-scores" },
+    el("th", { scope: "row" }, t(UI.dealScore)),
+    result.scores.map((v, seat) => el("td", { "data-seat": seat }, String(v)))
+  );
+  const totalRow = el(
+    "tr",
+    { class: "totals" },
+    el("th", { scope: "row" }, t(UI.total)),
+    result.totals.map((v, seat) => el("td", { class: view.winners.includes(seat) ? "winner" : null }, String(v)))
+  );
+  return el(
+    "div",
+    { class: "result" },
+    result.zones.length
+      ? el("section", { class: "final-position", "aria-label": t(UI.finalPosition) }, el("h3", {}, t(UI.finalPosition)), el("div", { class: "result-zones" }, result.zones.map((z) => zoneView(view, z))))
+      : null,
+    el("div", { class: "sheet-scroll" }, el("table", { class: "result-table" }, el("thead", {}, head), el("tbody", {}, lines, scoreRow), el("tfoot", {}, totalRow)))
+  );
+}
+
+// --- the rules of a game ---------------------------------------------------------------------------------------
+
+function inline(text) {
+  // **bold** and `code`, as text nodes: nothing in the rules text is parsed as markup
+  const out = [];
+  const pattern = /(\*\*[^*]+\*\*|`[^`]+`)/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) out.push(text.slice(last, match.index));
+    const token = match[0];
+    out.push(token.startsWith("**") ? el("strong", {}, token.slice(2, -2)) : el("code", {}, token.slice(1, -1)));
+    last = match.index + token.length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+/** A rules page (docs/rules/<game>.md): the section in the current language and the shared ones, drawn from a
+ * small subset of Markdown (headings, paragraphs, lists, tables). */
+export function rulesView(markdown) {
+  const sections = [];
+  let current = { title: null, lines: [] };
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("## ")) {
+      sections.push(current);
+      current = { title: line.slice(3).trim(), lines: [] };
+    } else current.lines.push(line);
+  }
+  sections.push(current);
+  const skip = lang === "ja" ? "English" : "日本語";
+  const box = el("div", { class: "rules-text" });
+  for (const section of sections) {
+    if (section.title === skip) continue;
+    if (section.title) box.append(el("h3", {}, section.title));
+    let list = null;
+    let table = null;
+    let paragraph = [];
+    const flush = () => {
+      if (paragraph.length) box.append(el("p", {}, inline(paragraph.join(" "))));
+      paragraph = [];
+      list = null;
+      table = null;
+    };
+    for (const raw of section.lines) {
+      const line = raw.trim();
+      if (!line) { flush(); continue; }
+      if (line.startsWith("# ")) { flush(); box.append(el("h2", {}, line.slice(2))); continue; }
+      if (line.startsWith("### ")) { flush(); box.append(el("h4", {}, line.slice(4))); continue; }
+      if (/^([-*]|\d+\.) /.test(line)) {
+        if (paragraph.length) { box.append(el("p", {}, inline(paragraph.join(" ")))); paragraph = []; }
+        if (!list) { list = el("ul", {}); box.append(list); }
+        list.append(el("li", {}, inline(line.replace(/^([-*]|\d+\.) /, ""))));
+        continue;
+      }
+      if (line.startsWith("|")) {
+        if (/^\|[\s:|-]+\|$/.test(line)) continue;
+        if (!table) { flush(); table = el("table", {}); box.append(table); }
+        table.append(el("tr", {}, line.slice(1, -1).split("|").map((cell) => el("td", {}, inline(cell.trim())))));
+        continue;
+      }
+      if (list && raw.startsWith("  ")) { list.lastChild.append(" ", ...inline(line)); continue; }
+      paragraph.push(line);
+    }
+    flush();
+  }
+  return box;
 }
 
 /** Where the page's API lives, relative to the page (so the server may sit under a path behind a proxy). */

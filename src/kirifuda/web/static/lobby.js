@@ -28,10 +28,24 @@ const L = {
   back: { ja: "席に戻る", en: "back to the table" },
   spectatorLink: { ja: "観戦リンク", en: "spectator link" },
   actions: { ja: "手", en: "actions" },
+  yourName: { ja: "あなたの名前(任意)", en: "your name (optional)" },
   bots: { ja: "ボット: random(ランダム)・heuristic(定石)・easy・normal・hard", en: "bots: random, heuristic (club player), easy, normal, hard" },
 };
 
-const page = { games: [], bots: [], game: null, options: {}, seats: [], seatCount: 0, error: null, created: null, open: [], finished: [] };
+const page = {
+  games: [],
+  bots: [],
+  game: null,
+  options: {},
+  seats: [],
+  seatCount: 0,
+  error: null,
+  created: null,
+  open: [],
+  finished: [],
+  seed: "", // what was typed, kept while the form is drawn again
+  private: false,
+};
 const root = document.getElementById("app");
 
 async function api(path, init) {
@@ -96,6 +110,10 @@ async function create(event) {
   const seed = form.elements.seed.value.trim();
   const body = { game: page.game.id, options: chosenOptions(), seats: page.seats.slice(), private: form.elements.private.checked };
   if (seed) body.seed = Number(seed);
+  const name = form.elements.name.value.trim();
+  localStorage.setItem("kirifuda.name", name);
+  const first = page.seats.indexOf("human");
+  if (name && first >= 0) body.names = page.seats.map((_, seat) => (seat === first ? name : null));
   try {
     page.created = await api("api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     page.error = null;
@@ -112,13 +130,14 @@ async function create(event) {
 }
 
 async function refresh() {
+  // only the lists are drawn again, and only when they changed: the form keeps what is typed and the focus
   try {
     page.open = (await api("api/tables?state=open")).tables;
     page.finished = (await api("api/tables?state=finished&limit=20")).tables;
   } catch (error) {
     page.error = describeError(error);
   }
-  render();
+  renderLists();
 }
 
 async function join(table, seat) {
@@ -206,9 +225,11 @@ function createPanel() {
         page.game.options.map(optionInput),
         seatInputs(),
         el("label", { for: "seed" }, t(L.seed)),
-        el("input", { id: "seed", name: "seed", type: "number", min: 0 }),
+        el("input", { id: "seed", name: "seed", type: "number", min: 0, value: page.seed, oninput: (e) => (page.seed = e.target.value) }),
         el("label", { for: "private" }, t(L.private)),
-        el("input", { id: "private", name: "private", type: "checkbox" })
+        el("input", { id: "private", name: "private", type: "checkbox", checked: page.private, onchange: (e) => (page.private = e.target.checked) }),
+        el("label", { for: "name" }, t(L.yourName)),
+        el("input", { id: "name", name: "name", maxlength: 32, autocomplete: "nickname", value: localStorage.getItem("kirifuda.name") || "" })
       ),
       el("p", { class: "muted" }, t(L.bots)),
       el("button", { type: "submit", class: "primary", id: "create-table" }, t(L.start))
@@ -319,23 +340,51 @@ function minePanel() {
   );
 }
 
+const slots = {
+  header: el("div"),
+  error: el("div"),
+  created: el("div"),
+  create: el("div"),
+  open: el("div"),
+  mine: el("div"),
+  finished: el("div"),
+};
+const drawn = { open: null, mine: null, finished: null };
+
+function swap(slot, key, draw) {
+  // draw a list again only if what it shows changed (a focused button in it stays put otherwise)
+  const data = JSON.stringify([key, t({ ja: "ja", en: "en" })]);
+  if (drawn[slot] === data) return;
+  drawn[slot] = data;
+  slots[slot].replaceChildren(...[draw()].filter(Boolean));
+}
+
+function renderLists() {
+  slots.error.replaceChildren(...(page.error ? [el("p", { class: "error", role: "alert" }, page.error)] : []));
+  swap("open", page.open, openPanel);
+  swap("mine", localStorage.getItem("kirifuda.mine"), minePanel);
+  swap("finished", page.finished, finishedPanel);
+}
+
 function render() {
-  root.replaceChildren(
-    el("header", { class: "top" }, el("h1", {}, t(L.title)), el("a", { href: apiUrl("docs"), class: "home" }, "API"), languageButton()),
-    el(
-      "main",
-      { class: "lobby" },
-      page.error ? el("p", { class: "error", role: "alert" }, page.error) : null,
-      createdPanel(),
-      createPanel(),
-      openPanel(),
-      minePanel(),
-      finishedPanel()
-    )
-  );
+  const active = document.activeElement;
+  const focused = active && active.id && slots.create.contains(active) ? { id: active.id, start: active.selectionStart } : null;
+  slots.header.replaceChildren(el("header", { class: "top" }, el("h1", {}, t(L.title)), el("a", { href: apiUrl("docs"), class: "home" }, "API"), languageButton()));
+  slots.created.replaceChildren(...[createdPanel()].filter(Boolean));
+  slots.create.replaceChildren(...[createPanel()].filter(Boolean));
+  for (const key of Object.keys(drawn)) drawn[key] = null;
+  renderLists();
+  if (focused) {
+    const again = document.getElementById(focused.id);
+    if (again) again.focus();
+  }
   document.title = "kirifuda";
 }
 
+root.replaceChildren(
+  slots.header,
+  el("main", { class: "lobby" }, slots.error, slots.created, slots.create, slots.open, slots.mine, slots.finished)
+);
 onLang(render);
 start().catch((error) => {
   page.error = describeError(error);

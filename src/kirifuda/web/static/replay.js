@@ -1,7 +1,27 @@
 // kirifuda — a finished game, step by step: the table after each event, as a spectator or any one seat saw it
 // (the record is public once the game is over). Drawn by the same renderer as the live table.
 
-import { UI, apiUrl, callsView, el, infoView, languageButton, logView, onLang, seatView, seatsAround, sheetView, t, tableIdFromPath, zoneView } from "./common.js";
+import {
+  UI,
+  apiUrl,
+  callsView,
+  dealResult,
+  el,
+  fill,
+  infoView,
+  languageButton,
+  logView,
+  onLang,
+  resultView,
+  seatAreas,
+  seatView,
+  sheetView,
+  t,
+  tableIdFromPath,
+  trickView,
+  trickZone,
+  zoneView,
+} from "./common.js";
 
 const L = {
   replay: { ja: "リプレイ", en: "Replay" },
@@ -47,69 +67,102 @@ function go(step) {
   load(Math.min(Math.max(0, step), page.data.steps));
 }
 
+// The controls are drawn once and updated in place, so the slider can be dragged and a focused button keeps the
+// focus while the steps load.
+const slider = el("input", { type: "range", min: 0, max: 0, value: 0, id: "slider", oninput: (e) => go(Number(e.target.value)) });
+const stepLabel = el("span", { id: "step" });
+const viewpoint = el("select", {
+  id: "viewpoint",
+  onchange: (e) => {
+    page.seat = e.target.value === "" ? null : Number(e.target.value);
+    const url = new URL(location.href);
+    if (page.seat === null) url.searchParams.delete("seat");
+    else url.searchParams.set("seat", String(page.seat));
+    history.replaceState(null, "", url);
+    load(page.step);
+  },
+});
+const buttons = {
+  first: el("button", { type: "button", onclick: () => go(0), id: "first" }, "|◀"),
+  previous: el("button", { type: "button", onclick: () => go(page.step - 1), id: "previous" }, "◀"),
+  next: el("button", { type: "button", onclick: () => go(page.step + 1), id: "next" }, "▶"),
+  last: el("button", { type: "button", onclick: () => go(page.data ? page.data.steps : 0), id: "last" }, "▶|"),
+};
+const viewpointLabel = el("label", { for: "viewpoint" });
+const recordLink = el("a", { href: apiUrl(`api/tables/${tableId}/record?download=true`), download: "" });
+const controlsNav = el("nav", { class: "replay-controls" }, buttons.first, buttons.previous, slider, buttons.next, buttons.last, stepLabel, viewpointLabel, viewpoint, recordLink);
+const headerSlot = el("div");
+const content = el("div", { id: "replay-content" });
+
 function controls() {
-  const data = page.data;
-  const steps = data ? data.steps : 0;
+  const steps = page.data ? page.data.steps : 0;
+  controlsNav.setAttribute("aria-label", t(L.replay));
+  for (const name of Object.keys(buttons)) buttons[name].setAttribute("aria-label", t(L[name]));
+  slider.max = String(steps);
+  if (document.activeElement !== slider || !slider.matches(":active")) slider.value = String(page.step);
+  slider.setAttribute("aria-label", t(L.step));
+  stepLabel.textContent = `${t(L.step)} ${page.step} / ${steps}`;
+  viewpointLabel.textContent = t(L.viewpoint);
+  recordLink.textContent = t(L.record);
+  const options = [el("option", { value: "", selected: page.seat === null }, t(L.spectator))];
+  for (let s = 0; s < page.seats; s += 1) options.push(el("option", { value: s, selected: page.seat === s }, `${t(UI.seatWord)}${s}`));
+  if (viewpoint.options.length !== options.length || viewpoint.dataset.lang !== t(L.spectator)) {
+    viewpoint.replaceChildren(...options);
+    viewpoint.dataset.lang = t(L.spectator);
+  }
+  viewpoint.value = page.seat === null ? "" : String(page.seat);
+}
+
+/** At the end of a deal (the next deal is pending) or of the game: the deal's result, as on the live table. */
+function resultPanel(view) {
+  const rows = view.sheet ? view.sheet.rows.length : 0;
+  const atEnd = view.result || view.over || (view.phase === "deal" && rows > 0);
+  if (!atEnd) return null;
+  const scores = { deals: view.sheet ? view.sheet.rows.map(([, values]) => values.map((v) => v ?? 0)) : [], totals: view.sheet ? view.sheet.totals : [] };
+  const result = dealResult(view, scores, rows);
+  if (!result) return null;
   return el(
-    "nav",
-    { class: "replay-controls", "aria-label": t(L.replay) },
-    el("button", { type: "button", onclick: () => go(0), "aria-label": t(L.first) }, "|◀"),
-    el("button", { type: "button", onclick: () => go(page.step - 1), "aria-label": t(L.previous), id: "previous" }, "◀"),
-    el("input", {
-      type: "range",
-      min: 0,
-      max: steps,
-      value: page.step,
-      "aria-label": t(L.step),
-      oninput: (e) => go(Number(e.target.value)),
-    }),
-    el("button", { type: "button", onclick: () => go(page.step + 1), "aria-label": t(L.next), id: "next" }, "▶"),
-    el("button", { type: "button", onclick: () => go(steps), "aria-label": t(L.last), id: "last" }, "▶|"),
-    el("span", { id: "step" }, `${t(L.step)} ${page.step} / ${steps}`),
-    el("label", { for: "viewpoint" }, t(L.viewpoint)),
-    el(
-      "select",
-      {
-        id: "viewpoint",
-        onchange: (e) => {
-          page.seat = e.target.value === "" ? null : Number(e.target.value);
-          const url = new URL(location.href);
-          if (page.seat === null) url.searchParams.delete("seat");
-          else url.searchParams.set("seat", String(page.seat));
-          history.replaceState(null, "", url);
-          load(page.step);
-        },
-      },
-      el("option", { value: "", selected: page.seat === null }, t(L.spectator)),
-      Array.from({ length: page.seats }, (_, s) => el("option", { value: s, selected: page.seat === s }, `${t(UI.seatWord)}${s}`))
-    ),
-    el("a", { href: apiUrl(`api/tables/${tableId}/record?download=true`), download: "" }, t(L.record))
+    "section",
+    { class: "replay-result", id: "replay-result", "aria-labelledby": "replay-result-title" },
+    el("h2", { id: "replay-result-title" }, t(view.result ? view.result.title : fill(UI.dealResult, result.deal))),
+    resultView(view, result)
   );
 }
 
 function render() {
   const data = page.data;
   const view = data && data.view;
-  const parts = [
-    el("header", { class: "top" }, el("a", { href: apiUrl("/"), class: "home" }, `切り札 · ${t(UI.lobby)}`), el("h1", {}, `${t(L.replay)} `, view ? t(view.title) : "", el("small", {}, ` #${tableId}`)), languageButton()),
-    controls(),
-  ];
+  headerSlot.replaceChildren(
+    el("header", { class: "top" }, el("a", { href: apiUrl("/"), class: "home" }, `切り札 · ${t(UI.lobby)}`), el("h1", {}, `${t(L.replay)} `, view ? t(view.title) : "", el("small", {}, ` #${tableId}`)), languageButton())
+  );
+  controls();
+  const parts = [];
   if (page.error) parts.push(el("p", { class: "error", role: "alert" }, page.error));
   if (data && data.event) parts.push(el("p", { class: "replay-event", id: "event" }, t(data.event)));
   if (view) {
-    const seats = seatsAround(view);
+    parts.push(resultPanel(view));
+    const areas = seatAreas(view);
+    const trick = trickZone(view);
+    const seats = view.seats.map((s) => {
+      const box = seatView(view, s);
+      box.classList.add("around", `at-${areas.get(s.seat)}`);
+      return box;
+    });
     parts.push(
       el(
         "main",
         { class: "table" },
-        el("div", { class: "others" }, seats.filter((s) => !s.you).map((s) => seatView(view, s))),
-        el("div", { class: "middle" }, infoView(view), callsView(view), el("div", { class: "center" }, view.center.map((z) => zoneView(view, z)))),
-        el("div", { class: "mine" }, seats.filter((s) => s.you).map((s) => seatView(view, s)), view.hand ? zoneView(view, view.hand) : null),
-        el("div", { class: "side" }, sheetView(view), logView(data.log))
+        el(
+          "div",
+          { class: `felt seats-${view.seats.length}` },
+          seats,
+          el("div", { class: "middle" }, infoView(view), callsView(view), trick ? trickView(view, trick, areas) : null, el("div", { class: "center" }, view.center.filter((z) => z !== trick).map((z) => zoneView(view, z))))
+        ),
+        el("div", { class: "side" }, view.hand ? zoneView(view, view.hand) : null, sheetView(view), logView(data.log))
       )
     );
   }
-  root.replaceChildren(...parts);
+  content.replaceChildren(...parts.filter(Boolean));
   root.dataset.step = String(page.step);
   root.dataset.steps = data ? String(data.steps) : "";
   document.title = `${t(L.replay)} · kirifuda`;
@@ -121,6 +174,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowLeft") go(page.step - 1);
 });
 
+root.replaceChildren(headerSlot, controlsNav, content);
 onLang(render);
 render();
 load(page.step);

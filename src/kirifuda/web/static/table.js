@@ -1,7 +1,9 @@
 // kirifuda — the table page: one WebSocket to the server (docs/protocol.md), the table drawn from the
-// presentation model by common.js, and the seat's choices as buttons. A choice of several cards is built by
-// selecting cards (only those of some legal choice can be selected), which narrows the choices to those holding
-// every selected card; each choice is a <button> whose accessible name starts with its record text.
+// presentation model by common.js round a felt (you at the bottom, the others left, top and right), and the
+// seat's hand and choices in a dock fixed at the bottom of the window, so they never need a scroll. A choice of
+// several cards is built by selecting cards (only those of some legal choice can be selected), which narrows the
+// choices to those holding every selected card; each choice is a <button> whose accessible name starts with its
+// record text. The end of a deal is a dialog the player closes with Continue (the server waits for it).
 
 import {
   UI,
@@ -10,43 +12,71 @@ import {
   callsView,
   cardName,
   cardSVG,
+  dealResult,
   el,
+  fill,
+  getLang,
   infoView,
   languageButton,
   logView,
   onLang,
+  resultView,
+  rulesView,
+  seatAreas,
+  seatName,
   seatView,
-  seatsAround,
+  setPlayerNames,
   sheetView,
   t,
   tableIdFromPath,
+  trickView,
+  trickZone,
   zoneView,
 } from "./common.js";
 
 const SHOWN_AT_MOST = 30; // more choices than this wait for a card to be selected first
+const TRICK_HOLD_MS = 1200; // a finished trick stays on the table this long before it is collected
 
 const tableId = tableIdFromPath();
 // the seat's token travels in the link's fragment (#token=…), which no request carries; the old ?token= form still
 // works (deprecated). It is shown to the server in the socket's first message, never in a URL.
 const token = new URLSearchParams(location.hash.slice(1)).get("token") || new URLSearchParams(location.search).get("token");
 const page = {
-  state: null,
+  state: null, // the state drawn
+  latest: null, // the newest state received (differs from state while a deal's result is held)
   selection: [], // [{zone, index, card}]
-  selectionVersion: -1,
   sent: false,
   socket: null,
   retry: 0,
   closedForGood: false,
   status: "connecting",
   error: null,
+  continued: 0, // the last deal whose result this page has closed
+  held: null, // a finished trick shown a moment longer: {zone, until}
+  panel: null, // "rules" | "history" | null
+  rules: null, // the rules text once fetched
+  history: null, // this deal's events as the seat saw them, once asked for
+  sound: localStorage.getItem("kirifuda.sound") === "on",
+  wasMyTurn: false,
+  askedAgain: false,
+  nameSent: false,
 };
 
 const root = document.getElementById("app");
+const dialogs = el("div", { id: "dialogs" });
+document.body.append(dialogs);
 
 function socketUrl() {
   const url = new URL(apiUrl(`ws/tables/${encodeURIComponent(tableId)}`));
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set("continue", "1"); // this page answers the end of a deal (docs/protocol.md)
   return url.toString();
+}
+
+/** The page of a seat at a table (the invite link's form). */
+function seatLink(table, seatToken) {
+  const url = apiUrl(`table/${encodeURIComponent(table)}`);
+  return seatToken ? `${url}#token=${encodeURIComponent(seatToken)}` : url;
 }
 
 function connect() {
@@ -58,6 +88,7 @@ function connect() {
     if (token) socket.send(JSON.stringify({ type: "auth", token }));
     page.status = "connected";
     page.retry = 0;
+    page.nameSent = false;
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
@@ -74,6 +105,10 @@ function connect() {
   });
 }
 
+function send(message) {
+  if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(message));
+}
+
 function receive(message) {
   if (message.type === "error") {
     page.error = message;
@@ -81,15 +116,67 @@ function receive(message) {
     render();
     return;
   }
-  if (message.type !== "state") return;
-  if (!page.state || message.version !== page.state.version) {
-    if (page.state && message.version !== page.state.version) page.error = null;
-    page.selection = [];
+  if (message.type === "history") {
+    page.history = message.lines;
+    renderPanel();
+    return;
   }
-  page.state = message;
+  if (message.type !== "state") return;
+  page.latest = message;
   page.sent = false;
   if (token) remember(message);
+  if (message.again && message.again.token && page.askedAgain) {
+    location.href = seatLink(message.again.table, message.again.token); // I asked to play again: go there
+    return;
+  }
+  offerName(message);
+  const shown = page.state;
+  // a player's page keeps the result of a deal until it is closed: a newer deal is not drawn before Continue (a
+  // spectator's follows the table, which deals on after its pause)
+  if (shown && shown.seat != null && resultPending(shown) && message.deal > shown.deal) {
+    render();
+    return;
+  }
+  adopt(message);
+}
+
+function adopt(message) {
+  const before = page.state;
+  if (!before || message.version !== before.version || message.deal !== before.deal) {
+    if (before && message.version !== before.version) page.error = null;
+    page.selection = [];
+    holdTrick(before, message);
+  }
+  page.state = message;
+  if (page.panel === "history" && before && message.version !== before.version) askHistory();
   render();
+}
+
+/** A trick that has just been completed stays a moment in front of the seats before it is collected. */
+function holdTrick(before, after) {
+  if (!before || !before.view || !after.view || after.deal !== before.deal) return;
+  const old = trickZone(before.view);
+  const now = trickZone(after.view);
+  if (!old || !now) return;
+  const last = after.view.center.find((z) => z.key === "last_trick");
+  let finished = null;
+  if (now.key === "trick" && now.cards.length < old.cards.length) {
+    finished = last && last.cards.length ? last : old; // the whole trick when the table keeps it
+  } else if (now.key !== "trick" && now.cards.length && JSON.stringify(now.cards) !== JSON.stringify(old.cards)) {
+    return; // a trick shown whole by itself (a simultaneous reveal): it is on the table already
+  }
+  if (!finished) return;
+  page.held = { zone: finished, until: Date.now() + TRICK_HOLD_MS };
+  setTimeout(() => {
+    if (page.held && Date.now() >= page.held.until) {
+      page.held = null;
+      render();
+    }
+  }, TRICK_HOLD_MS + 20);
+}
+
+function resultPending(state) {
+  return Boolean(state.pause) && state.pause.deal > page.continued;
 }
 
 function remember(state) {
@@ -104,6 +191,56 @@ function act(action) {
   page.sent = true;
   page.socket.send(JSON.stringify({ type: "act", version: page.state.version, action }));
   render();
+}
+
+function continueDeal() {
+  const state = page.state;
+  if (!state || !state.pause) return;
+  page.continued = state.pause.deal;
+  if (state.seat != null) send({ type: "continue", deal: state.pause.deal });
+  if (page.latest && page.latest.deal > state.deal) adopt(page.latest);
+  else render();
+  const target = document.querySelector("#dock") || root;
+  target.focus({ preventScroll: true });
+}
+
+// --- names -------------------------------------------------------------------------------------------------------
+
+function storedName() {
+  return (localStorage.getItem("kirifuda.name") || "").trim();
+}
+
+function offerName(state) {
+  // a seat without a name takes the name this browser uses (chosen in the lobby or here)
+  if (state.seat == null || page.nameSent) return;
+  const mine = (state.players || []).find((p) => p.seat === state.seat);
+  const name = storedName();
+  if (mine && !mine.name && name) {
+    page.nameSent = true;
+    send({ type: "name", name });
+  }
+}
+
+function nameForm(state) {
+  if (state.seat == null) return null;
+  const mine = (state.players || []).find((p) => p.seat === state.seat);
+  if (mine && mine.name) return null;
+  return el(
+    "form",
+    {
+      class: "name-form",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const value = event.target.elements.name.value.trim();
+        if (!value) return;
+        localStorage.setItem("kirifuda.name", value);
+        send({ type: "name", name: value });
+      },
+    },
+    el("label", { for: "player-name" }, t(UI.yourName)),
+    el("input", { id: "player-name", name: "name", maxlength: 32, autocomplete: "nickname" }),
+    el("button", { type: "submit" }, t(UI.save))
+  );
 }
 
 // --- choices ---------------------------------------------------------------------------------------------------
@@ -136,7 +273,8 @@ function plan(state) {
     if (list.length === 1 && list[0].cards.length === 1) direct.set(key, list[0]);
   }
   const directChoices = new Set(direct.values());
-  return { choices, byCard, direct, rest: choices.filter((c) => !directChoices.has(c)) };
+  const zones = new Set(choices.map((c) => c.zone).filter((z) => z && z !== "hand"));
+  return { choices, byCard, direct, zones, rest: choices.filter((c) => !directChoices.has(c)) };
 }
 
 function choiceName(choice) {
@@ -177,7 +315,11 @@ function cardButton(zone, card, index, choicePlan) {
     );
   }
   const holding = choicePlan.byCard.get(key);
-  if (!holding) return null;
+  if (!holding) {
+    if (zone.kind !== "hand") return null;
+    // a card of the hand no choice uses now: clearly out of play this turn
+    return el("span", { class: "card unplayable", role: "img", "aria-label": `${cardName(card.card)} (${t({ ja: "出せない", en: "not playable" })})`, "data-card": card.card }, cardSVG(card.card));
+  }
   const selected = page.selection.some((s) => s.zone === zone.key && s.index === index);
   const wouldFit = selected || matching(choicePlan.rest).some((c) => c.zone === zone.key && holds(c.cards, [...selectedCards(zone.key), card.card]));
   return el(
@@ -188,6 +330,7 @@ function cardButton(zone, card, index, choicePlan) {
       "aria-pressed": selected ? "true" : "false",
       "aria-label": `${t(UI.select)} ${cardName(card.card)}`,
       "data-select": card.card,
+      "data-key": `${zone.key}:${index}`,
       disabled: page.sent || !wouldFit,
       onclick: () => {
         if (selected) page.selection = page.selection.filter((s) => !(s.zone === zone.key && s.index === index));
@@ -203,7 +346,7 @@ function choicesView(choicePlan) {
   const rest = choicePlan.rest;
   if (!rest.length) return null;
   const fitting = matching(rest);
-  const box = el("section", { class: "choices", "aria-label": t(UI.choices) }, el("h3", {}, t(UI.choices)));
+  const box = el("section", { class: "choices", "aria-label": t(UI.choices) });
   let shown = fitting;
   if (!page.selection.length && fitting.length > SHOWN_AT_MOST) {
     shown = fitting.filter((c) => !c.cards.length);
@@ -233,9 +376,7 @@ function choicesView(choicePlan) {
   }
   box.append(list);
   if (page.selection.length) {
-    box.append(
-      el("button", { type: "button", class: "clear", onclick: () => ((page.selection = []), render()) }, t(UI.clear))
-    );
+    box.append(el("button", { type: "button", class: "clear", onclick: () => ((page.selection = []), render()) }, t(UI.clear)));
   }
   return box;
 }
@@ -244,7 +385,7 @@ function choicesView(choicePlan) {
 
 function header(state) {
   const view = state && state.view;
-  const who = !state ? "" : state.seat == null ? t(UI.spectator) : `${t(UI.seatWord)}${state.seat} (${t(UI.you)})`;
+  const who = !state ? "" : state.seat == null ? t(UI.spectator) : `${seatName(view, state.seat)} (${t(UI.you)})`;
   const status = page.closedForGood ? "" : t(UI[page.status]);
   return el(
     "header",
@@ -253,25 +394,76 @@ function header(state) {
     el("h1", {}, view ? t(view.title) : "kirifuda", el("small", {}, ` #${tableId}`)),
     el("span", { class: "who" }, who),
     el("span", { class: `net ${page.status}`, role: "status" }, status),
+    el(
+      "span",
+      { class: "tools" },
+      state && state.view ? el("button", { type: "button", id: "open-history", "aria-expanded": page.panel === "history" ? "true" : "false", onclick: () => togglePanel("history") }, t(UI.historyShort)) : null,
+      state && state.view ? el("button", { type: "button", id: "open-rules", "aria-expanded": page.panel === "rules" ? "true" : "false", onclick: () => togglePanel("rules") }, t(UI.rules)) : null,
+      el(
+        "label",
+        { class: "sound" },
+        el("input", {
+          type: "checkbox",
+          id: "sound",
+          checked: page.sound,
+          onchange: (e) => {
+            page.sound = e.target.checked;
+            localStorage.setItem("kirifuda.sound", page.sound ? "on" : "off");
+          },
+        }),
+        ` ${t(UI.sound)}`
+      )
+    ),
     languageButton()
   );
 }
 
 function turnBanner(state) {
   if (state.finished) return null;
+  if (state.pause) {
+    const waiting = state.pause.waiting.filter((s) => !state.pause.ready.includes(s));
+    const others = waiting.filter((s) => s !== state.seat);
+    if (!others.length && waiting.length) return null; // only this page's Continue is awaited: the dialog asks
+    const text = others.length ? `${t(UI.waitingContinue)}${others.map((s) => seatName(state.view, s)).join(", ")}` : t(UI.nextDealIn);
+    return el("p", { class: "turn", role: "status" }, text);
+  }
   if (state.legal.length) return el("p", { class: "turn mine", role: "status" }, t(UI.yourTurn));
   if (!state.to_act.length) return null;
-  const names = state.to_act.map((s) => `${t(UI.seatWord)}${s}`).join(", ");
+  const names = state.to_act.map((s) => seatName(state.view, s)).join(", ");
   return el("p", { class: "turn", role: "status" }, `${t(UI.waitingFor)}${names}`);
 }
 
-function summary(state) {
-  if (!state.finished) return null;
-  const names = state.scores.winners.map((s) => `${t(UI.seatWord)}${s}`).join(", ");
+function playAgainView(state) {
+  if (state.again && !state.again.token) {
+    return el("a", { class: "button primary", id: "next-game", href: seatLink(state.again.table, null) }, t(UI.nextGame));
+  }
+  if (state.again) {
+    return el("a", { class: "button primary", id: "next-game", href: seatLink(state.again.table, state.again.token) }, t(UI.nextGame));
+  }
+  if (state.seat == null) return null;
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      id: "play-again",
+      onclick: () => {
+        page.askedAgain = true;
+        send({ type: "again" });
+      },
+    },
+    t(UI.playAgain)
+  );
+}
+
+function gameOverView(state) {
+  const view = state.view;
+  const names = state.scores.winners.map((s) => seatName(view, s)).join(", ");
+  const result = view && dealResult(view, state.scores, state.scores.deals.length);
   return el(
     "section",
-    { class: "summary", id: "summary", role: "dialog", "aria-label": t(UI.gameOver) },
-    el("h2", {}, t(UI.gameOver)),
+    { class: "summary", id: "summary", role: "dialog", "aria-labelledby": "summary-title" },
+    el("h2", { id: "summary-title" }, `${t(UI.gameOver)} — ${t(UI.result)}`),
     el("p", { class: "winners" }, `${t(UI.winners)}: ${names}`),
     el(
       "ol",
@@ -279,11 +471,14 @@ function summary(state) {
       state.scores.totals
         .map((total, seat) => ({ total, seat }))
         .sort((a, b) => b.total - a.total)
-        .map(({ total, seat }) => el("li", { class: state.scores.winners.includes(seat) ? "winner" : null }, `${t(UI.seatWord)}${seat}: ${total}`))
+        .map(({ total, seat }) => el("li", { class: state.scores.winners.includes(seat) ? "winner" : null }, `${seatName(view, seat)}: ${total}`))
     ),
+    result ? el("details", { class: "last-deal", open: true }, el("summary", {}, t(result.title)), resultView(view, result)) : null,
     el(
       "p",
       { class: "links" },
+      playAgainView(state),
+      " ",
       el("a", { href: apiUrl(`api/tables/${tableId}/record?download=true`), download: "" }, t(UI.record)),
       " · ",
       el("a", { href: apiUrl(`replay/${tableId}`) + (state.seat == null ? "" : `?seat=${state.seat}`) }, t(UI.replay))
@@ -296,57 +491,233 @@ function plainView(state) {
   return el("pre", { class: "plain" }, JSON.stringify(state.observation, null, 1));
 }
 
+function feltView(state, decorate) {
+  const view = state.view;
+  const players = new Map((state.players || []).map((p) => [p.seat, p]));
+  const areas = seatAreas(view);
+  const trick = trickZone(view);
+  const held = page.held && page.held.until > Date.now() ? page.held.zone : null;
+  const shownTrick = held && (!trick || trick.cards.length === 0) ? held : trick;
+  const center = view.center.filter((z) => z !== trick && !(held && z.key === held.key && z !== trick));
+  const seats = view.seats.map((s) => {
+    const box = seatView(view, s, players.get(s.seat));
+    box.classList.add("around", `at-${areas.get(s.seat)}`);
+    return box;
+  });
+  return el(
+    "div",
+    { class: `felt seats-${view.seats.length}` },
+    seats,
+    el(
+      "div",
+      { class: "middle" },
+      infoView(view),
+      callsView(view),
+      shownTrick ? trickView(view, shownTrick, areas, { held: shownTrick === held }) : null,
+      el("div", { class: "center" }, center.map((zone) => zoneView(view, zone, decorate)))
+    )
+  );
+}
+
+function dockView(state, choicePlan, decorate) {
+  const view = state.view;
+  const pickZones = view ? view.center.filter((z) => choicePlan.zones.has(z.key)) : [];
+  return el(
+    "section",
+    { class: "dock", id: "dock", tabindex: "-1", "aria-label": t(UI.choices) },
+    turnBanner(state),
+    page.error && !page.closedForGood ? el("p", { class: "error", role: "alert" }, t({ ja: page.error.ja, en: page.error.en })) : null,
+    pickZones.map((zone) => zoneView(view, zone, decorate)),
+    view && view.hand ? zoneView(view, view.hand, decorate) : null,
+    choicesView(choicePlan)
+  );
+}
+
 function render() {
   const state = page.state;
+  setPlayerNames(state && state.players);
   const parts = [header(state)];
   if (page.closedForGood && page.error) parts.push(el("p", { class: "error", role: "alert" }, t({ ja: page.error.ja, en: page.error.en })));
+  let dock = null;
   if (state) {
     const view = state.view;
     const choicePlan = plan(state);
-    if (page.error && !page.closedForGood) parts.push(el("p", { class: "error", role: "alert" }, t({ ja: page.error.ja, en: page.error.en })));
-    parts.push(turnBanner(state));
-    parts.push(summary(state));
+    const live = state.legal.length && !resultPending(state);
+    const decorate = (zone, card, index) => (live ? cardButton(zone, card, index, choicePlan) : null);
+    if (state.finished) parts.push(gameOverView(state));
     if (view) {
-      const players = new Map((state.players || []).map((p) => [p.seat, p]));
-      const decorate = (zone, card, index) => (state.legal.length ? cardButton(zone, card, index, choicePlan) : null);
-      const seats = seatsAround(view);
-      const others = seats.filter((s) => !s.you);
-      const me = seats.find((s) => s.you);
-      parts.push(
-        el(
-          "main",
-          { class: "table" },
-          el("div", { class: "others" }, others.map((s) => seatView(view, s, players.get(s.seat)))),
-          el(
-            "div",
-            { class: "middle" },
-            infoView(view),
-            callsView(view),
-            el("div", { class: "center" }, view.center.map((zone) => zoneView(view, zone, decorate)))
-          ),
-          el(
-            "div",
-            { class: "mine" },
-            me ? seatView(view, me, players.get(me.seat)) : null,
-            view.hand ? zoneView(view, view.hand, decorate) : null,
-            choicesView(choicePlan)
-          ),
-          el("div", { class: "side" }, sheetView(view), logView(state.log))
-        )
-      );
+      // a card the player picks from the center (Anou's take) is offered in the dock; the felt shows it plainly
+      const plainInFelt = (zone, card, index) => (choicePlan.zones.has(zone.key) ? null : decorate(zone, card, index));
+      parts.push(nameForm(state));
+      parts.push(el("main", { class: "table", id: "table", tabindex: "-1" }, feltView(state, plainInFelt), el("div", { class: "side" }, sheetView(view), logView(state.log))));
+      dock = dockView(state, live ? choicePlan : { ...choicePlan, zones: new Set(), rest: [] }, decorate);
     } else {
-      parts.push(plainView(state), choicesView(choicePlan), logView(state.log));
+      parts.push(plainView(state), logView(state.log));
+      dock = el("section", { class: "dock", id: "dock", tabindex: "-1" }, turnBanner(state), choicesView(choicePlan));
     }
   }
+  const focus = focusKey();
   root.replaceChildren(...parts.filter(Boolean));
+  if (dock) root.append(dock);
+  restoreFocus(focus);
+  sizeDock();
   root.dataset.version = state ? state.version : "";
   root.dataset.finished = state && state.finished ? "true" : "false";
   root.dataset.deals = state ? state.scores.deals.length : "0";
-  root.dataset.legal = state ? state.legal.length : "0";
+  root.dataset.lastDeal = state && state.scores.deals.length ? state.scores.deals[state.scores.deals.length - 1].join(" ") : "";
+  root.dataset.deal = state ? state.deal || 0 : "0";
+  root.dataset.legal = state && !resultPending(state) ? state.legal.length : "0";
   root.dataset.sent = page.sent ? "true" : "false";
   root.dataset.seat = state && state.seat != null ? state.seat : "";
-  document.title = state && state.view ? `${t(state.view.title)} · kirifuda` : "kirifuda";
+  root.dataset.paused = state && resultPending(state) ? String(state.pause.deal) : "";
+  renderResult();
+  renderPanel();
+  announceTurn(state);
 }
 
-onLang(render);
+/** What had the focus, to find it again after the page is drawn anew. */
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || active === document.body || !root.contains(active)) return null;
+  for (const attr of ["id", "data-action", "data-key"]) {
+    const value = active.getAttribute(attr);
+    if (value) return { attr, value };
+  }
+  return { attr: null, value: null };
+}
+
+function restoreFocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  let target = key.attr ? root.querySelector(`[${key.attr}="${CSS.escape(key.value)}"]`) : null;
+  if (target && target.disabled) target = null;
+  // the button pressed is gone (its action was sent): the focus stays in the table, on the dock
+  target = target || root.querySelector("#dock") || root.querySelector("#table");
+  if (target) target.focus({ preventScroll: true });
+}
+
+function sizeDock() {
+  const dock = root.querySelector("#dock");
+  document.documentElement.style.setProperty("--dock-h", dock ? `${Math.ceil(dock.getBoundingClientRect().height)}px` : "0px");
+}
+
+function announceTurn(state) {
+  const mine = Boolean(state && state.legal.length && !resultPending(state) && !state.finished);
+  const title = state && state.view ? `${t(state.view.title)} · kirifuda` : "kirifuda";
+  document.title = mine ? `${t(UI.turnTitle)} · ${title}` : title;
+  if (mine && !page.wasMyTurn && page.sound) beep();
+  page.wasMyTurn = mine;
+}
+
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch {
+    // no sound on this device
+  }
+}
+
+// --- the deal's result, the rules, this deal's history -----------------------------------------------------------
+
+let shownResult = null;
+
+function renderResult() {
+  const state = page.state;
+  const pending = state && resultPending(state) && state.view ? state.pause.deal : null;
+  const existing = dialogs.querySelector("#deal-result");
+  if (!pending) {
+    if (existing) existing.remove();
+    shownResult = null;
+    return;
+  }
+  const key = `${pending} ${getLang()}`;
+  if (existing && shownResult === key) return;
+  const result = dealResult(state.view, state.scores, pending);
+  const title = fill(UI.dealResult, pending);
+  const dialog = el(
+    "div",
+    { class: "modal", id: "deal-result", role: "dialog", "aria-modal": "true", "aria-labelledby": "deal-result-title" },
+    el(
+      "div",
+      { class: "modal-box" },
+      el("h2", { id: "deal-result-title" }, t(state.view.result ? state.view.result.title : title)),
+      result ? resultView(state.view, result) : null,
+      el("button", { type: "button", class: "primary", id: "continue", onclick: continueDeal }, t(UI.continue))
+    )
+  );
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key === "Tab") {
+      event.preventDefault(); // the one control: Tab stays on it
+      dialog.querySelector("#continue").focus();
+    }
+  });
+  if (existing) existing.replaceWith(dialog);
+  else dialogs.append(dialog);
+  shownResult = key;
+  dialog.querySelector("#continue").focus();
+}
+
+function togglePanel(name) {
+  const closing = page.panel === name;
+  page.panel = closing ? null : name;
+  if (closing) setTimeout(() => document.getElementById(name === "rules" ? "open-rules" : "open-history")?.focus(), 0);
+  if (page.panel === "rules" && page.rules === null) {
+    fetch(apiUrl(`rules/${page.state.view.game}`))
+      .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
+      .then((text) => {
+        page.rules = text;
+        renderPanel();
+      })
+      .catch(() => {
+        page.rules = "";
+        renderPanel();
+      });
+  }
+  if (page.panel === "history") askHistory();
+  render();
+}
+
+function askHistory() {
+  if (page.state && page.state.seat != null) send({ type: "history" });
+  else page.history = page.state ? page.state.log : [];
+}
+
+function renderPanel() {
+  const existing = dialogs.querySelector("#panel");
+  if (!page.panel || !page.state) {
+    if (existing) existing.remove();
+    return;
+  }
+  const rules = page.panel === "rules";
+  let body;
+  if (rules) body = page.rules === null ? el("p", {}, "…") : rulesView(page.rules);
+  else {
+    const lines = page.history || [];
+    body = el("ol", { class: "history" }, lines.map((line) => el("li", { class: line.actor === "deal" ? "deal-line" : null }, t(line.line))));
+  }
+  const panel = el(
+    "aside",
+    { class: "panel-side", id: "panel", role: "dialog", "aria-labelledby": "panel-title" },
+    el("h2", { id: "panel-title" }, rules ? t(UI.rules) : t(UI.history), el("button", { type: "button", class: "close", id: "close-panel", onclick: () => togglePanel(page.panel) }, t(UI.close))),
+    body
+  );
+  if (existing) {
+    const scroll = existing.scrollTop;
+    existing.replaceWith(panel);
+    panel.scrollTop = scroll;
+  } else dialogs.append(panel);
+}
+
+window.addEventListener("resize", sizeDock);
+onLang(() => {
+  render();
+});
 connect();
