@@ -392,7 +392,7 @@ def test_play_again_opens_a_new_table_with_the_same_seats_and_options(server, pa
     play(page, lambda: app(page, "finished") == "true", random.Random(7))
     page.get_by_role("dialog", name=RESULT).wait_for()  # the game over, with its result
     page.click("#play-again")
-    page.wait_for_url(re.compile(r"/table/(?!" + table["id"] + r")\w+\?token="), timeout=30_000)
+    page.wait_for_url(re.compile(r"/table/(?!" + table["id"] + r")\w+#token="), timeout=30_000)
     page.wait_for_function(SETTLED, timeout=60_000)
     new_id = page.url.split("/table/")[1].split("?")[0]
     old = server.get(f"/api/tables/{table['id']}").json()
