@@ -12,7 +12,7 @@ setup: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,analysis,rl,web]'
+	$(PY) -m pip install -q -e '.[test,analysis,rl,openspiel,train,web]'
 	@# the browser tests drive Debian's chromium with Playwright (Playwright's own browser download is not used)
 	@test -x /usr/bin/chromium || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }

@@ -49,7 +49,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "kirifuda"
-USER_EXTRAS = ("analysis", "rl", "web")
+USER_EXTRAS = ("analysis", "openspiel", "rl", "train", "web")
 NO_EXTRA = [
     (["serve", "--port", "8000"], "web", "kirifuda serve"),
     (["analyze", "anou", "--games", "1"], "analysis", "kirifuda analyze"),
@@ -58,7 +58,12 @@ NO_EXTRA = [
     (["tournament", "anou", "--bots", "random", "--ray"], "analysis", "kirifuda tournament --ray"),
 ]
 """Commands that need an extra: its arguments, the extra, and what the message says needs it."""
-NO_EXTRA_IMPORTS = [("kirifuda.rl", "rl"), ("kirifuda.web", "web"), ("kirifuda.analysis.table", "analysis")]
+NO_EXTRA_IMPORTS = [
+    ("kirifuda.rl", "rl"),
+    ("kirifuda.web", "web"),
+    ("kirifuda.analysis.table", "analysis"),
+    ("kirifuda.openspiel", "openspiel"),
+]
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,7 @@ def replay(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="a game id, e.g. anou")],
+    game: Annotated[str | None, typer.Argument(help="a game id, e.g. anou (none with --design)")] = None,
     games: Annotated[int, typer.Option("--games", min=1, help="how many games")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="game i deals from seed S+i")] = 0,
     options: Annotated[str | None, typer.Option("--options", help="game options as JSON")] = None,
@@ -113,6 +113,7 @@ def simulate(
         Path | None, typer.Option("--parquet", help="write one row per game to this Parquet file")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    design: Annotated[str | None, typer.Option("--design", help="a go-out design: a file or a preset")] = None,
 ) -> None:
     """Play N games of random legal play on every core; print speed and mean scores per seat."""
     from .commands.common import need_for_options
@@ -122,7 +123,14 @@ def simulate(
 
     if engine not in ("auto", "pure", "fast"):
         raise typer.BadParameter("--engine is auto, pure or fast")
-    g = _make(game, _options(options))
+    values = _options(options)
+    if design is not None:  # a designed go-out game (docs/design.md)
+        from .commands.design import design_options
+
+        game, values = design_options(design, values)
+    if game is None:
+        raise typer.BadParameter("give a game id, or --design FILE|PRESET")
+    g = _make(game, values)
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -164,7 +172,9 @@ def simulate(
     if as_json:
         print(json.dumps(data))
         return
-    print(f"{g.title} ({g.title_ja}) {json.dumps(data['options'])} — engine {data['engine']}")
+    design = getattr(g, "design", None)  # a designed game: its name and hash, not the whole design
+    shown = f"design {design.name} sha256 {design.sha256[:12]}" if design is not None else json.dumps(data["options"])
+    print(f"{g.title} ({g.title_ja}) {shown} — engine {data['engine']}")
     print(f"  {data['games']} games, {data['deals']} deals, {data['decisions']} decisions in {data['seconds']} s")
     print(
         f"  {data['games_per_second']} games/s, {data['deals_per_second']} deals/s, "

@@ -151,6 +151,9 @@ class Match:
             "game": self.game.id,
             "options": self.game.options.to_dict(),
         }
+        design_sha256 = getattr(self.game, "design_sha256", None)  # a designed game (goout): docs/records.md
+        if design_sha256 is not None:
+            out["design_sha256"] = design_sha256
         if self.seed is not None:
             out["seed"] = self.seed
         out["deals"] = [d.to_json() for d in self.deals]

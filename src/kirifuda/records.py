@@ -5,8 +5,9 @@ action by action with full legality checks and returns the finished or unfinishe
 :class:`~kirifuda.match.Match`, or raises :class:`ReplayError` naming the action's index, its seat
 and text, and why.
 
-kirifuda adds one optional top-level key, ``seating`` (who sat where: :class:`Seating`, docs/records.md); a record
-without it is exactly a ``kirifuda-record/1`` of the spec. :func:`save` writes atomically (a temporary file, then
+kirifuda adds optional top-level keys: ``seating`` (who sat where: :class:`Seating`, docs/records.md), and for a
+designed game (``goout``) ``design_sha256`` (and, when written by hand, ``design``); a record without them is
+exactly a ``kirifuda-record/1`` of the spec. :func:`save` writes atomically (a temporary file, then
 ``os.replace``), so a record on disk is always whole, even when a game is killed while saving.
 """
 
@@ -23,8 +24,9 @@ from .core import Deal, DealError, Game, KirifudaError
 from .match import RECORD_FORMAT, LoggedAction, Match
 from .registry import make
 
-RECORD_KEYS = {"format", "game", "options", "seed", "deals", "actions", "seating"}
-"""The spec's top-level keys, and kirifuda's optional ``seating``."""
+RECORD_KEYS = {"format", "game", "options", "seed", "deals", "actions", "seating", "design", "design_sha256"}
+"""The spec's top-level keys, and kirifuda's optional ``seating``, ``design`` and ``design_sha256`` (a designed
+game's description and its hash; docs/records.md)."""
 PERSON: Literal["person"] = "person"
 BOT: Literal["bot"] = "bot"
 NAME_LENGTH = 40
@@ -124,7 +126,15 @@ def _read(obj: Any) -> Record:
         raise ReplayError(f"'format' must be {RECORD_FORMAT!r}")
     if not isinstance(obj.get("game"), str):
         raise ReplayError("'game' must be a game id")
-    game = make(obj["game"], obj.get("options") or {})
+    options = obj.get("options") or {}
+    if "design" in obj:  # a designed game may carry its design beside its options (docs/records.md)
+        if not isinstance(options, dict) or "design" in options:
+            raise ReplayError("'design' is given twice (top level and in 'options')")
+        options = {**options, "design": obj["design"]}
+    game = make(obj["game"], options)
+    sha = obj.get("design_sha256")
+    if sha is not None and sha != getattr(game, "design_sha256", None):
+        raise ReplayError("'design_sha256' does not match the record's design (the design was changed)")
     seed = obj.get("seed")
     if seed is not None and (type(seed) is not int):
         raise ReplayError("'seed' must be an integer")

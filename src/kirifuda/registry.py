@@ -21,6 +21,9 @@ _MODULES = {
     "goninkan": "kirifuda.games.goninkan",
     "cutin": "kirifuda.games.cutin",
 }
+_DESIGNED = {"goout": "kirifuda.games.goout"}
+"""Games played from a design file (:mod:`kirifuda.design`, issue 20): :func:`make` and records know them; not in
+:func:`available` (which every surface's tests walk) until their surface parts are built."""
 
 
 class UnknownGame(OptionError):
@@ -40,7 +43,7 @@ def available() -> list[str]:
 
 
 def game_class(game_id: str) -> type[Game]:
-    module_name = _MODULES.get(game_id)
+    module_name = _MODULES.get(game_id) or _DESIGNED.get(game_id)
     if module_name is None:
         raise UnknownGame(
             f"unknown game {game_id!r} (games: {', '.join(_MODULES)})", ja=f"{game_id} というゲームはありません"

@@ -11,7 +11,6 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from kirifuda import cards as C  # noqa: E402
-from kirifuda.rl import env  # noqa: E402
 from kirifuda.rl.anou import NO_PHASE, PHASES  # noqa: E402
 
 OPTIONS = [
@@ -25,17 +24,21 @@ OPTIONS = [
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_tracked_table_is_the_observation_and_the_vector_is_its_packing(options):
-    e = env("anou", options)
+    from kirifuda.registry import make
+    from kirifuda.rl.referee import Referee
+    from kirifuda.rl.registry import encoding_for
+
+    encoding = encoding_for(make("anou", options))
+    game = encoding.game
     rng = random.Random(3)
     for seed in range(2):
-        e.reset(seed=seed)
-        for _agent in e.agent_iter():
-            referee = e.referee
-            for seat in range(e.game.n):
+        referee = Referee(encoding, seed)  # the pure referee: its encoders follow the table from the history
+        while True:
+            for seat in range(game.n):
                 vector = referee.vector(seat)
                 encoder = referee.encoders[seat]
                 assert np.array_equal(vector, encoder.layout.pack(encoder.values(None)))
-                obs = e.game.observation(referee.match.state, seat)
+                obs = game.observation(referee.match.state, seat)
                 table = encoder.table
                 assert encoder.hand == obs.hand.mask
                 assert [[m for m in w] for w in table.walls] == [[cs.mask for cs in w] for w in obs.walls]
@@ -47,12 +50,10 @@ def test_tracked_table_is_the_observation_and_the_vector_is_its_packing(options)
                 assert (PHASES[table.phase] if table.phase != NO_PHASE else obs.phase) == obs.phase
                 assert ((table.turn,) if table.turn >= 0 else ()) == obs.to_act
                 assert table.roots_left == obs.root_stones_left
-            obs, _, done, _, _ = e.last()
-            if done:
-                e.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[rng.randrange(len(legal))]))
+            if referee.finished:
+                break
+            seat = referee.next_to_act()
+            referee.act(seat, rng.choice(sorted(referee.legal(seat))))
 
 
 @pytest.mark.parametrize("options", OPTIONS)

@@ -76,15 +76,20 @@ def test_stepping_a_finished_gym_episode_is_an_error():
         g.step(int(np.flatnonzero(obs["action_mask"])[0]) if obs["action_mask"].any() else 0)
 
 
-def test_gym_illegal_action_raises_by_default_and_terminates_on_request():
+def test_gym_illegal_action_terminates_by_default_and_raises_on_request():
     g = gym_env("gogyo-sokoku", opponents="random")
+    obs, _ = g.reset(seed=4)
+    obs, reward, done, _, info = g.step(illegal_index(obs["action_mask"]))
+    assert (reward, done, info) == (-1.0, True, {"illegal_action": True})
+    assert obs["action_mask"].all()  # once over, the mask is never empty (a vector env's next step resets)
+    g = gym_env("gogyo-sokoku", opponents="random", illegal_reward=-5)
+    obs, _ = g.reset(seed=4)
+    assert g.step(illegal_index(obs["action_mask"]))[1] == -5.0
+    g = gym_env("gogyo-sokoku", opponents="random", illegal="raise")
     obs, _ = g.reset(seed=4)
     with pytest.raises(IllegalIndex):
         g.step(illegal_index(obs["action_mask"]))
-    g = gym_env("gogyo-sokoku", opponents="random", illegal="terminate", illegal_reward=-5)
-    obs, _ = g.reset(seed=4)
-    _, reward, done, _, info = g.step(illegal_index(obs["action_mask"]))
-    assert (reward, done, info) == (-5.0, True, {"illegal_action": True})
+    assert g.referee is not None and len(g.referee.match.actions) == len(g.referee.record()["actions"])
 
 
 def test_parallel_step_checks_every_choice_before_applying_any():
@@ -112,6 +117,9 @@ def test_parallel_step_checks_every_choice_before_applying_any():
         (lambda: gym_env("anou", opponents="hard-cheat"), BotError),
         (lambda: gym_env("anou", opponents="grandmaster"), BotError),
         (lambda: gym_env("anou", opponents="random", illegal="ignore"), KirifudaError),
+        (lambda: gym_env("anou", opponents=3), BotError),
+        (lambda: gym_env("anou", {"players": 3}, players=4), KirifudaError),
+        (lambda: gym_env("anou", colour="red"), KirifudaError),
     ],
 )
 def test_bad_arguments_are_refused(make, error):

@@ -27,6 +27,9 @@ from ..registry import make
 from . import events as E
 from .parallel import default_jobs, interrupts_deferred, ordered_map
 
+POLICY_PREFIX = "policy:"
+"""A player named ``policy:PATH`` is the RL policy saved at PATH (``kirifuda.rl.ppo``; needs the ``train`` extra)."""
+
 __all__ = ["GameRow", "GameSpec", "InterruptedRun", "default_jobs", "leadership", "play_spec", "run"]
 
 
@@ -106,6 +109,10 @@ def play_spec(spec: GameSpec) -> GameRow:
         seed = spec.bot_seed * 1_000_003 + spec.seed * 101 + seat
         if name in CHEAT_NAMES:
             players[seat] = make_cheating_bot(name, game, seed, kit=kit)
+        elif name.startswith(POLICY_PREFIX):  # a saved RL policy as a player (docs/rl.md "Training")
+            from ..rl.ppo import policy_bot
+
+            players[seat] = policy_bot(name, game, seed)
         else:
             players[seat] = make_bot(name, game, seed, kit=kit)
     match = Match(game, seed=spec.seed)

@@ -14,11 +14,12 @@ import math
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..bots.registry import check_name
 from ..registry import make
-from .runner import GameRow, GameSpec
+from .runner import POLICY_PREFIX, GameRow, GameSpec
 
 T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
        12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021, 60: 2.000, 120: 1.980}  # fmt: skip
@@ -53,6 +54,10 @@ def complete_lineup(names: Sequence[str], seats: int, *, cheats: bool = True) ->
     if len(names) > seats:
         raise ValueError(f"{len(names)} bots for {seats} seats")
     for name in names:
+        if name.startswith(POLICY_PREFIX):  # a saved RL policy (kirifuda.rl.ppo): its file must exist
+            if not Path(name[len(POLICY_PREFIX) :]).is_file():
+                raise ValueError(f"no saved policy at {name[len(POLICY_PREFIX) :]}")
+            continue
         check_name(name, cheats=cheats)
     return tuple(names) + (names[-1],) * (seats - len(names))
 

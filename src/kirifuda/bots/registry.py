@@ -27,6 +27,7 @@ _KITS = {
     "organised-chaos": "kirifuda.bots.anarchy",
     "goninkan": "kirifuda.bots.goninkan",
     "cutin": "kirifuda.bots.cutin",
+    "goout": "kirifuda.bots.goout",
 }
 
 Player = RandomBot | HeuristicBot | SearchBot

@@ -6,9 +6,10 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    from . import analysis, bots, play, serve
+    from . import analysis, bots, design, play, serve
 
     bots.register(app)
     analysis.register(app)
     play.register(app)
     serve.register(app)
+    design.register(app)

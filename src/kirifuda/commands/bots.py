@@ -69,7 +69,9 @@ def tournament(
     bots: Annotated[
         list[str],
         typer.Option(
-            "--bots", help="a lineup, a bot per seat, comma-separated (the last fills the rest); repeat for more"
+            "--bots",
+            help="a lineup, a bot per seat, comma-separated (the last fills the rest); repeat for more; "
+            "policy:PATH is a saved RL policy (docs/rl.md)",
         ),
     ],
     seeds: int = typer.Option(40, "--seeds", min=1, help="deal seeds; every lineup plays each in every rotation"),

@@ -85,6 +85,7 @@ def play(
     lang: str | None = typer.Option(None, "--lang", help="ja or en (default: from the locale)"),
     plain: bool = typer.Option(False, "--plain", help="line mode: for scripts, pipes and screen readers"),
     hint_bot: str = typer.Option("normal", "--hint-bot", help="the bot that answers h (hint)"),
+    design: str | None = typer.Option(None, "--design", help="a go-out design: a file or a preset (cutin, daifugo, …)"),
     delay: float = typer.Option(0.6, "--delay", min=0.0, help="seconds each bot's move stays before the next"),
 ) -> None:
     """Sit at the table: play GAME against bots in the terminal (対戦). With no 'me' seat, bots play it out."""
@@ -115,7 +116,12 @@ def play(
             fail(KirifudaError("the record's game is over: nothing to resume", ja="この記録のゲームは終わっています"))
         path: Path | None = Path(record or resume)
     else:
-        match = Match(make_game(game or "anou", options_json(options)), seed=new_seed() if seed is None else seed)
+        game_id, values = game or "anou", options_json(options)
+        if design is not None:  # a designed go-out game (docs/design.md)
+            from .design import design_options
+
+            game_id, values = design_options(design, values)
+        match = Match(make_game(game_id, values), seed=new_seed() if seed is None else seed)
         path = None if record is None else Path(record)
     names: list[str | None] = []
     try:

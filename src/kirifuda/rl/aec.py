@@ -40,6 +40,11 @@ def observation_space(encoding: Encoding) -> spaces.Dict:
     )
 
 
+def state_space(encoding: Encoding) -> spaces.Box:
+    """The space of :meth:`~kirifuda.rl.referee.BaseReferee.state`: every seat's observation vector in seat order."""
+    return spaces.Box(-1.0, 1.0, shape=(encoding.game.seat_count * encoding.layout.size,), dtype=np.float32)
+
+
 def check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         shown = ", ".join(repr(a) for a in allowed)
@@ -84,6 +89,7 @@ class KirifudaAEC(AECEnv):
         space = observation_space(self.encoding)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(len(self.encoding.actions)) for a in self.possible_agents}
+        self.state_space = state_space(self.encoding)
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self._seeds = Seeds()
         self.referee: BaseReferee | None = None
@@ -124,6 +130,11 @@ class KirifudaAEC(AECEnv):
         if referee is None:
             raise GameOver("reset the environment before using it", ja="先に reset してください")
         return referee.observe(self._seats[agent])
+
+    def state(self) -> np.ndarray:
+        """The whole state as a vector (``state_space``), for centralised critics: every seat's observation vector
+        in seat order — the referee's side, never an agent's observation."""
+        return self._referee().state()
 
     def step(self, action: Any) -> None:
         """The selected agent acts: ``action`` is an index of the action table (``None`` once it is done)."""

@@ -14,6 +14,7 @@ It adds what the observation no longer shows: the suits each seat has shown it l
 
 from __future__ import annotations
 
+import random
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -514,6 +515,8 @@ class FastReferee(BaseReferee):
     :class:`~kirifuda.match.Match` replayed on demand (every action checked again by the rules); ``record()`` is
     written from the deals and action texts, the same record."""
 
+    FAST_BOTS: dict[str, Any]  # set below: bots that play on the engine (kirifuda.rl.opponents)
+
     @staticmethod
     def supports(game: Game) -> bool:
         """Options the fast engine implements, and actions every seat sees in full (the tables' premise)."""
@@ -527,6 +530,7 @@ class FastReferee(BaseReferee):
         self.seed = seed
         self.actions = encoding.actions
         self.index_of = option_index(game)
+        self.options_by_index = options_by_index(game)
         self.position = fast.Position(game)
         self.encoders = cast(list[Encoder], encoding.encoders())
         self.table = self.encoders[0].table
@@ -580,15 +584,24 @@ class FastReferee(BaseReferee):
         self._legal = (seat, legal)
         return legal
 
+    def random_index(self, seat: int, rng: random.Random) -> int:
+        options = self.position.options()
+        return self.index_of[options[rng.randrange(len(options))]]
+
     def act(self, seat: int, index: Any) -> None:
         position = self.position
         if position.phase == OVER:
             raise game_over()
-        legal = self.legal(seat)
         i = index if type(index) is int else as_index(index, len(self.actions))
-        option = legal.get(i)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:  # the mask was asked for: its dict says what is legal
+            option = cached[1].get(i)
+        else:  # an opponent's choice: legal if the engine offers it to this seat now (no dict is built)
+            option = self.options_by_index[i] if i >= 0 else None
+            if seat != position.turn or option not in position.options():
+                option = None
         if option is None:
-            raise self.refuse(seat, index, legal)
+            raise self.refuse(seat, index, self.legal(seat))
         position.apply(option)
         self._legal = None
         self.entries.append((seat, i))
@@ -630,6 +643,61 @@ class FastReferee(BaseReferee):
         }
 
 
+def seat_view(position: fast.Position, seat: int) -> fast.Position:
+    """A copy of ``position`` holding only what ``seat`` knows: the others' hands are replaced by the cards the seat
+    cannot see (their union, which it can tell: the deck less its hand and everything public, anou.md R2) dealt out
+    in canonical order, each hand keeping its size. Nothing in it depends on how the hidden cards really lie."""
+    p = position.copy()
+    hidden = sorted(k for s, hand in enumerate(p.hands) if s != seat for k in hand)
+    at = 0
+    for s, hand in enumerate(p.hands):
+        if s == seat:
+            continue
+        size = len(hand)
+        p.hands[s] = new = hidden[at : at + size]
+        at += size
+        suits = [0, 0, 0, 0]
+        for k in new:
+            suits[k >> 4] |= 1 << (k & 15)
+        p.suits[4 * s : 4 * s + 4] = suits
+    return p
+
+
+class FastHeuristic:
+    """The ``heuristic`` bot on the fast referee: the club player's policy (the Anou kit's heuristic,
+    :class:`~kirifuda.bots.anou_playout.ClubPlayer`) on the seat's view of the engine's position (:func:`seat_view`),
+    with no information state built. The kit plays the same policy on a position sampled from the seat's information
+    state, which the policy cannot tell from this one (it reads the seat's hand, the table, hand sizes and shown
+    voids): tests/rl/test_rl_opponents.py checks that both choose alike at every decision."""
+
+    def __init__(self, referee: BaseReferee, seed: int) -> None:
+        assert isinstance(referee, FastReferee)
+        self.policy = _club_player(referee.anou.n)
+
+    def decide(self, referee: BaseReferee, seat: int) -> int:
+        assert isinstance(referee, FastReferee)
+        options = referee.position.options()
+        if len(options) == 1:
+            return referee.index_of[options[0]]
+        kind, what = self.policy.choose(seat_view(referee.position, seat))
+        return referee.index_of[(kind, what)]
+
+
+_CLUB_PLAYERS: dict[int, Any] = {}
+
+
+def _club_player(n: int) -> Any:
+    from ..bots.anou_playout import ClubPlayer  # rl → bots: the bots' own policy, imported where it is used
+
+    found = _CLUB_PLAYERS.get(n)
+    if found is None:
+        found = _CLUB_PLAYERS[n] = ClubPlayer(n)
+    return found
+
+
+FastReferee.FAST_BOTS = {"heuristic": FastHeuristic}
+
+
 def engine_option(action: Action) -> tuple[Any, ...]:
     """The fast engine's tuple for an action (an entry of ``Position.options()``): cards as the engine's keys, −1
     for no column."""
@@ -657,6 +725,18 @@ def option_index(game: Anou) -> dict[tuple[Any, ...], int]:
             else:
                 entries.extend((kind, tuple((key(c), -1 if col is None else col) for c, col in x)) for x in items)
         found = _OPTION_INDEX[options] = {entry: i for i, entry in enumerate(entries)}
+    return found
+
+
+_OPTIONS_BY_INDEX: dict[AnouOptions, list[tuple[Any, ...]]] = {}
+
+
+def options_by_index(game: Anou) -> list[tuple[Any, ...]]:
+    """Action index → engine tuple (the inverse of :func:`option_index`)."""
+    options = _options(game)
+    found = _OPTIONS_BY_INDEX.get(options)
+    if found is None:
+        found = _OPTIONS_BY_INDEX[options] = list(option_index(game))
     return found
 
 

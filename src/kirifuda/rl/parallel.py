@@ -17,7 +17,17 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from .. import registry
 from ..core import Options
-from .aec import EPISODES, RENDER_MODES, KirifudaAEC, Seeds, agent_name, check_choice, observation_space, render_table
+from .aec import (
+    EPISODES,
+    RENDER_MODES,
+    KirifudaAEC,
+    Seeds,
+    agent_name,
+    check_choice,
+    observation_space,
+    render_table,
+    state_space,
+)
 from .referee import BaseReferee, GameOver, as_index, referee_for
 from .registry import encoding_for
 from .spec import IllegalIndex
@@ -47,6 +57,7 @@ class KirifudaParallel(ParallelEnv):
         space = observation_space(self.encoding)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(len(self.encoding.actions)) for a in self.possible_agents}
+        self.state_space = state_space(self.encoding)
         self._seeds = Seeds()
         self.referee: BaseReferee | None = None
         self.agents: list[str] = []
@@ -71,6 +82,10 @@ class KirifudaParallel(ParallelEnv):
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         referee = self._referee()
         return {a: referee.observe(s) for s, a in enumerate(self.possible_agents) if a in self.agents}
+
+    def state(self) -> np.ndarray:
+        """The whole state as a vector (``state_space``): every seat's observation vector in seat order."""
+        return self._referee().state()
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
         """Every seat still to choose acts (in seat order); the others' entries are not used."""

@@ -13,6 +13,7 @@ on demand. :func:`referee_for` picks it where it supports the game's options; te
 
 from __future__ import annotations
 
+import random
 from typing import Any, cast
 
 import numpy as np
@@ -74,14 +75,26 @@ class BaseReferee:
         """The ``kirifuda-record/1`` object of the game so far."""
         return self.match.record()
 
+    def random_index(self, seat: int, rng: random.Random) -> int:
+        """A uniformly random legal index of ``seat`` (which is to act), drawn from ``rng``."""
+        legal = list(self.legal(seat))
+        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+
     def mask(self, seat: int) -> np.ndarray:
-        out = bytearray(len(self.encoding.actions))  # a fresh buffer each time: the caller may keep it
-        for i in self.legal(seat):
-            out[i] = 1
-        return np.frombuffer(out, dtype=np.int8)
+        out = np.zeros(len(self.encoding.actions), dtype=np.int8)  # a fresh array each time: the caller may keep it
+        legal = self.legal(seat)
+        if legal:
+            out[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
+        return out
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         return {"observation": self.vector(seat), "action_mask": self.mask(seat)}
+
+    def state(self) -> np.ndarray:
+        """The whole state as a vector, for centralised critics: every seat's observation vector in seat order
+        (every hand, and everything any seat knows; cards no seat has seen — a Cut-in deal's rest — are not in
+        it). The referee's side only: never a seat's observation."""
+        return np.concatenate([self.vector(s) for s in range(self.game.seat_count)])
 
     def new_scores(self) -> list[tuple[int, ...]]:
         """The deal scores (Gonin-kan: battle scores) completed since the last call, by seat."""

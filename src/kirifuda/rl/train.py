@@ -176,10 +176,11 @@ def baseline(opponents: list[str], seat_bot: str, seeds: Sequence[int]) -> tuple
     for seed in seeds:
         obs, _ = env.reset(seed=seed)
         total = 0.0
-        match = env._referee().match
-        seating = Seating(match, {})  # seat 0's information state, for its bot
+        referee = env._referee()
+        seating = Seating(referee.match, {})  # seat 0's information state, for its bot
         done = False
         while not done:
+            match = referee.match  # a fast referee brings its pure match up to date when asked for it
             action = bot.act(seating.info(0), match.legal_actions(0))
             obs, reward, done, _, _ = env.step(env.encoding.actions.of(action))
             total += reward

@@ -1,0 +1,171 @@
+"""A training recipe with a standard library: sb3-contrib's MaskablePPO on any game id (docs/rl.md "Training").
+
+    python -m kirifuda.rl.ppo train anou --steps 60000 --out models/anou-ppo.zip
+    kirifuda tournament anou --bots policy:models/anou-ppo.zip,random --bots heuristic,random --bots random
+
+``train`` fits a MaskablePPO policy (an MLP over the observation vector; illegal actions masked out through
+``action_masks()``) for seat 0 of ``gym_env(game_id, opponents=..., episode="deal")``: an episode is one deal, its
+reward the seat's deal score (Gonin-kan: a battle's), on CPU with one thread. The saved policy then plays as
+``policy:PATH`` wherever the tournament takes a bot name (:class:`PolicyBot`), so learned agents join the bots'
+leaderboard under the tournament's protocol: every lineup over the same deal seeds in every rotation.
+
+Needs the ``train`` extra: ``pip install 'kirifuda[rl,train]'`` (sb3-contrib and a CPU build of torch).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from .. import registry
+from ..core import Action, Game, KirifudaError
+from ..extras import require
+from .registry import encoding_for
+from .single import gym_env
+
+POLICY_PREFIX = "policy:"
+"""A tournament player named ``policy:PATH`` is the policy saved at PATH (as ``analysis.runner`` reads names)."""
+
+
+class VectorObservation(gymnasium.ObservationWrapper):
+    """The observation vector alone (the mask goes through ``action_masks()``, as MaskablePPO asks for it)."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        super().__init__(env)
+        self.observation_space = env.observation_space["observation"]  # type: ignore[index]
+
+    def observation(self, observation: dict[str, np.ndarray]) -> np.ndarray:
+        return observation["observation"]
+
+    def action_masks(self) -> np.ndarray:
+        masks: np.ndarray = self.env.unwrapped.action_masks()  # type: ignore[attr-defined]
+        return masks
+
+
+def make_env(game_id: str, options: dict[str, Any] | None, opponents: str | Sequence[str]) -> gymnasium.Env:
+    return VectorObservation(gym_env(game_id, 0, opponents, options, episode="deal"))
+
+
+def train(
+    game_id: str,
+    *,
+    steps: int,
+    out: Path,
+    options: dict[str, Any] | None = None,
+    opponents: str = "random",
+    seed: int = 0,
+    net: Sequence[int] = (128, 128),
+) -> dict[str, Any]:
+    """Fit and save a MaskablePPO policy for seat 0 (see the module docstring); what was done, for the docs."""
+    require("train", "python -m kirifuda.rl.ppo")
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    torch.set_num_threads(1)
+    env = make_env(game_id, options, opponents)
+    model = MaskablePPO(
+        "MlpPolicy",
+        env,
+        n_steps=1024,
+        batch_size=256,
+        n_epochs=4,
+        learning_rate=3e-4,
+        gamma=1.0,  # an episode is one deal: its score is the return
+        ent_coef=0.01,
+        policy_kwargs={"net_arch": list(net)},
+        seed=seed,
+        device="cpu",
+        verbose=0,
+    )
+    start = time.process_time()
+    model.learn(total_timesteps=steps)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    model.save(out)
+    return {
+        "game": game_id,
+        "options": options or {},
+        "opponents": opponents,
+        "steps": steps,
+        "cpu_seconds": round(time.process_time() - start, 1),
+        "path": str(out),
+    }
+
+
+class PolicyBot:
+    """A saved MaskablePPO policy as a kirifuda bot: from the seat's information state (its history as it saw it
+    and its observation) the RL encoder builds the seat's vector, the legal actions make the mask, and the policy
+    picks the most likely legal action."""
+
+    def __init__(self, path: str | Path, game: Game, seed: int = 0) -> None:
+        require("train", "a policy:PATH player")
+        from sb3_contrib import MaskablePPO
+
+        path = Path(path)
+        if not path.exists():
+            raise KirifudaError(f"no saved policy at {path}", ja=f"{path} に保存された方策がありません")
+        self.name = POLICY_PREFIX + str(path)
+        self.model = MaskablePPO.load(path, device="cpu")
+        self.encoding = encoding_for(game)
+        expected = (self.encoding.layout.size,)
+        if self.model.observation_space.shape != expected:
+            raise KirifudaError(
+                f"{path} was trained on observations of shape {self.model.observation_space.shape}, "
+                f"not {game.id}'s {expected}",
+                ja=f"{path} の方策は {game.id} のこのオプション用ではありません",
+            )
+
+    def act(self, info: Any, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        encoding = self.encoding
+        encoder = encoding.encoder_for(info.seat)
+        if encoder.uses_history:
+            encoder.see_all(info.history)
+        vector = encoder.vector(lambda: info.observation)
+        indices = [encoding.actions.of(a) for a in legal]
+        mask = np.zeros(len(encoding.actions), dtype=np.bool_)
+        mask[indices] = True
+        action, _ = self.model.predict(vector, action_masks=mask, deterministic=True)
+        return legal[indices.index(int(action))]
+
+
+def policy_bot(name: str, game: Game, seed: int = 0) -> PolicyBot:
+    """The bot of a player name ``policy:PATH``."""
+    return PolicyBot(name[len(POLICY_PREFIX) :], game, seed)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    import json
+
+    ap = argparse.ArgumentParser(prog="python -m kirifuda.rl.ppo", description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("train", help="fit a MaskablePPO policy for seat 0 and save it")
+    t.add_argument("game", choices=registry.available())
+    t.add_argument("--steps", type=int, default=60_000)
+    t.add_argument("--out", type=Path, required=True)
+    t.add_argument("--options", type=json.loads, default=None, help="game options as JSON")
+    t.add_argument("--opponents", default="random")
+    t.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    print(
+        json.dumps(
+            train(
+                args.game,
+                steps=args.steps,
+                out=args.out,
+                options=args.options,
+                opponents=args.opponents,
+                seed=args.seed,
+            )
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
