@@ -12,6 +12,15 @@ tables are opened.
     python bench/web_load.py --tables 200 --bots heuristic --seconds 60
     python bench/web_load.py --tables 200 --bots normal --seconds 60
 
+Fair bot work (issue 19): ``--hard-tables 4`` adds tables of ``hard`` bots only (a spectator watches each, so they
+play), and the heuristic tables' *bot move time* is measured too: from the state showing a bot to act to the state
+showing its move (the bot delay included). ``--server-bots ray`` runs the bots as Ray tasks (``kirifuda serve --bots
+ray``).
+
+    python bench/web_load.py --tables 100 --seconds 30 --json
+    python bench/web_load.py --tables 100 --hard-tables 4 --seconds 30 --json
+    python bench/web_load.py --tables 100 --hard-tables 4 --server-bots ray --seconds 30 --json
+
 Traffic goes to 127.0.0.1 only; every loop is bounded by ``--seconds`` and the number of tables.
 """
 
@@ -85,9 +94,13 @@ class Table:
         self.messages = 0
         self.finished = False
         self.errors = 0
+        self.bot_moves: list[float] = []
+        self.bot_turn: tuple[int, float] | None = None  # (version, when) a bot was seen to act
 
-    async def run(self, stop: asyncio.Event) -> None:
+    async def run(self, stop: asyncio.Event, token: str | None = None) -> None:
         async with connect(self.url, max_size=2**24) as ws:
+            if token is not None:
+                await ws.send(json.dumps({"type": "auth", "token": token}))  # never in the URL
             waiter = asyncio.ensure_future(stop.wait())
             while not stop.is_set():
                 receiver = asyncio.ensure_future(ws.recv())
@@ -103,10 +116,21 @@ class Table:
                     self.acted = -1
                     self.sent_at = None
                     continue
+                if message["seat"] is None and token is not None:
+                    continue  # the spectator's state before the auth message is answered
                 if self.sent_at is not None and message["version"] > self.acted:
                     self.round_trips.append(now - self.sent_at)
                     self.sent_at = None
+                if self.bot_turn is not None and message["version"] > self.bot_turn[0]:
+                    self.bot_moves.append(now - self.bot_turn[1])
+                    self.bot_turn = None
+                bots_to_act = message["to_act"] and 0 not in message["to_act"]
+                if bots_to_act and self.bot_turn is None:
+                    self.bot_turn = (message["version"], now)
                 self.playing = message["players"][1]["playing"]
+                if message["seat"] is None:
+                    self.messages = message["version"]  # a spectator: how far its table has come
+                    continue
                 if message["finished"]:
                     self.finished = True
                     break
@@ -127,20 +151,27 @@ async def drive(base: str, args: argparse.Namespace, server_pid: int) -> dict[st
         seats_count = (await http.post(f"{base}/api/games/{args.game}/check", json={})).json()["seats"]
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task(f"opening {args.tables} tables", total=args.tables)
-            for k in range(args.tables):
-                body = {"game": args.game, "seats": ["human"] + [args.bots] * (seats_count - 1), "seed": args.seed + k}
+            tokens: list[str] = []
+            for _ in range(args.tables):
+                body = {"game": args.game, "seats": ["human"] + [args.bots] * (seats_count - 1)}
                 created = (await http.post(f"{base}/api/tables", json=body)).json()
-                ws = (
-                    base.replace("http://", "ws://")
-                    + f"/ws/tables/{created['id']}?token={created['seats'][0]['token']}"
-                )
+                ws = base.replace("http://", "ws://") + f"/ws/tables/{created['id']}"
                 tables.append(Table(ws, random.Random(rng.random())))
+                tokens.append(created["seats"][0]["token"])
                 progress.advance(task)
+            watchers: list[Table] = []
+            for _ in range(args.hard_tables):
+                body = {"game": args.game, "seats": ["hard"] * seats_count}
+                created = (await http.post(f"{base}/api/tables", json=body)).json()
+                watchers.append(Table(base.replace("http://", "ws://") + f"/ws/tables/{created['id']}", rng))
     stop = asyncio.Event()
-    runners = [asyncio.ensure_future(t.run(stop)) for t in tables]
+    runners = [asyncio.ensure_future(t.run(stop, token)) for t, token in zip(tables, tokens, strict=True)]
+    runners += [asyncio.ensure_future(w.run(stop)) for w in watchers]
     await asyncio.sleep(args.warmup)
     for table in tables:  # the measured window starts now
         table.round_trips.clear()
+        table.bot_moves.clear()
+    hard_start = sum(w.messages for w in watchers)
     rss_tables = rss_kib(server_pid)
     async with httpx.AsyncClient(timeout=60) as http:
         since = (await http.get(f"{base}/api/stats")).json()["now"]
@@ -157,11 +188,14 @@ async def drive(base: str, args: argparse.Namespace, server_pid: int) -> dict[st
         server_side = (await http.get(f"{base}/api/stats", params={"since": since})).json()
     rss_end = rss_kib(server_pid)
     workers = children(server_pid)
+    hard_moves = sum(w.messages for w in watchers) - hard_start
     stop.set()
     await asyncio.gather(*runners, return_exceptions=True)
     trips = sorted(x for t in tables for x in t.round_trips)
     return {
         "trips": trips,
+        "bot_moves": sorted(x for t in tables for x in t.bot_moves),
+        "hard_moves": hard_moves,
         "wall": wall,
         "cpu": cpu,
         "rss_tables": rss_tables,
@@ -189,7 +223,10 @@ def main() -> None:
     parser.add_argument("--bot-delay", type=float, default=0.8, help="the server's --bot-delay (its default: 0.8)")
     parser.add_argument("--seconds", type=float, default=60, help="the measured window")
     parser.add_argument("--warmup", type=float, default=5, help="seconds of play before the window opens")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="the client's choices (deals come from the server's OS)")
+    parser.add_argument("--hard-tables", type=int, default=0, help="tables of hard bots only, besides --tables")
+    parser.add_argument("--server-bots", default="local", help="the server's --bots (local, ray, or a Ray address)")
+    parser.add_argument("--bot-workers", type=int, default=2, help="the server's --bot-workers")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--server-command", help="start the server with this command instead (e.g. under a profiler)")
     args = parser.parse_args()
@@ -201,7 +238,9 @@ def main() -> None:
         command = [sys.executable, "-m", "kirifuda", "serve", "--db", f"{tmp}/bench.db", "--port", str(port)]
         if args.server_command:
             command = args.server_command.split() + ["serve", "--db", f"{tmp}/bench.db", "--port", str(port)]
-        command += ["--bot-delay", str(args.bot_delay), "--log-level", "error"]
+        command += ["--bot-delay", str(args.bot_delay), "--log-level", "error", "--bots", args.server_bots]
+        command += ["--bot-workers", str(args.bot_workers), "--bot-tables", "--tables-per-minute", "100000"]
+        command += ["--open-tables-per-address", "100000", "--sockets-per-address", "100000"]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             deadline = time.monotonic() + 120
@@ -224,9 +263,12 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
     trips = result["trips"]
+    bot_moves = result["bot_moves"]
     out = {
         "game": args.game,
         "tables": args.tables,
+        "hard_tables": args.hard_tables,
+        "server_bots": args.server_bots,
         "bots": args.bots,
         "bots_playing": result["playing"],
         "bot_delay": args.bot_delay,
@@ -238,6 +280,11 @@ def main() -> None:
         "p99_ms": round(quantile(trips, 0.99) * 1000, 1),
         "max_ms": round((trips[-1] if trips else float("nan")) * 1000, 1),
         "mean_ms": round(statistics.fmean(trips) * 1000, 1) if trips else None,
+        "bot_moves": len(bot_moves),
+        "bot_move_p50_ms": round(quantile(bot_moves, 0.50) * 1000, 1),
+        "bot_move_p99_ms": round(quantile(bot_moves, 0.99) * 1000, 1),
+        "bot_move_mean_ms": round(statistics.fmean(bot_moves) * 1000, 1) if bot_moves else None,
+        "hard_table_moves": result["hard_moves"],
         "server_p50_ms": round(result["server_side"]["wall_ms"].get("p50", float("nan")), 2),
         "server_p99_ms": round(result["server_side"]["wall_ms"].get("p99", float("nan")), 2),
         "server_cpu_p50_ms": round(result["server_side"]["cpu_ms"].get("p50", float("nan")), 2),

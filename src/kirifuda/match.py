@@ -3,7 +3,9 @@
 :class:`Match` holds a :class:`~kirifuda.core.Game`, the current immutable state, and what a
 record needs to reproduce it (seed, the deals used, every action and chance event in order).
 Chance events are resolved as soon as they are pending: from the explicit deals given, else
-from the seed (:func:`~kirifuda.core.chance_rng`), else the match waits (``blocked``).
+from the seed (:func:`~kirifuda.core.chance_rng`), else from ``rng`` (a served table's
+``secrets.SystemRandom``: the record then carries every deal and chance event it drew, and no
+seed), else the match waits (``blocked``).
 
 Every event is kept with the states before and after it (:class:`Event`), so that each seat's own
 view of the history can be given out: :meth:`Match.view` returns a :class:`SeatView`, which hands out
@@ -14,6 +16,7 @@ the referee keeps them); a seat's history is ``match.view(seat).history()``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -39,10 +42,17 @@ class Event:
 
 class Match:
     def __init__(
-        self, game: Game, *, seed: int | None = None, deals: Sequence[Deal] = (), auto_chance: bool = True
+        self,
+        game: Game,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Deal] = (),
+        auto_chance: bool = True,
+        rng: random.Random | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
+        self.rng = rng
         self._explicit = list(deals)
         self.deals: list[Deal] = []
         self.actions: list[LoggedAction] = []
@@ -57,7 +67,8 @@ class Match:
 
     # chance
     def resolve_chance(self, text: str | None = None) -> None:
-        """Resolve pending chance events: ``text`` for one non-deal event, else explicit deals, else the seed."""
+        """Resolve pending chance events: ``text`` for one non-deal event, else explicit deals, else the seed,
+        else ``rng``."""
         g = self.game
         while (kind := g.chance(self.state)) is not None:
             before = self.state
@@ -67,6 +78,8 @@ class Match:
                     g.check_deal(self.state, deal)
                 elif self.seed is not None:
                     deal = g.random_deal(self.state, chance_rng(self.seed, self.chance_count))
+                elif self.rng is not None:
+                    deal = g.random_deal(self.state, self.rng)
                 else:
                     if text is not None:
                         raise IllegalAction(
@@ -82,6 +95,8 @@ class Match:
                     event, text = text, None
                 elif self.seed is not None:
                     event = g.random_chance(self.state, chance_rng(self.seed, self.chance_count))
+                elif self.rng is not None:
+                    event = g.random_chance(self.state, self.rng)
                 else:
                     return
                 self.state = g.apply_chance(self.state, event)

@@ -31,6 +31,9 @@ class LiveServer:
 
     def __init__(self, db: Path, **settings: Any) -> None:
         settings.setdefault("bot_workers", 1)
+        settings.setdefault("bot_tables", True)  # the tests watch bot-only tables; test_hosting checks the default
+        settings.setdefault("tables_per_minute", 10_000)
+        settings.setdefault("open_tables_per_address", 10_000)
         self.app = create_app(db, settings=Settings(**settings))
         self.config = uvicorn.Config(self.app, log_level="warning", ws_max_size=64 * 1024, lifespan="on")
         self.server = uvicorn.Server(self.config)
@@ -59,6 +62,9 @@ class LiveServer:
         return self.app.state.tables
 
     def create(self, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+        """A new table (with a ``seed``: a private practice table, the only kind a seed is accepted for)."""
+        if "seed" in extra:
+            extra.setdefault("private", True)
         response = httpx.post(f"{self.url}/api/tables", json={"game": game, "seats": seats, **extra}, timeout=30)
         assert response.status_code == 201, response.text
         data: dict[str, Any] = response.json()
@@ -71,19 +77,31 @@ class LiveServer:
 class Client:
     """A blocking WebSocket client at one table: every message it receives is kept in ``received``."""
 
-    def __init__(self, ws_url: str, table: str, token: str | None = None, *, answers: bool = False) -> None:
-        """``answers``: the client sends ``continue`` at the end of each deal (``?continue=1``)."""
-        query = [f"token={token}"] if token is not None else []
+    def __init__(
+        self, ws_url: str, table: str, token: str | None = None, *, query: bool = False, answers: bool = False
+    ) -> None:
+        """A seat's socket (its token shown in an ``auth`` message; ``query``: in the deprecated ``?token=``), or
+        a spectator's (no token). ``answers``: the client sends ``continue`` at the end of each deal
+        (``?continue=1``)."""
+        parameters = [f"token={token}"] if token is not None and query else []
         if answers:
-            query.append("continue=1")
-        url = f"{ws_url}/ws/tables/{table}" + ("?" + "&".join(query) if query else "")
+            parameters.append("continue=1")
+        url = f"{ws_url}/ws/tables/{table}" + ("?" + "&".join(parameters) if parameters else "")
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(connect(url, max_size=2**24, open_timeout=30))
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
+        self._pending: list[dict[str, Any]] = []
+        if token is not None and not query:
+            self.send({"type": "auth", "token": token})
+            while True:  # until the socket is the seat's, or refused: that message is the first one received
+                message = json.loads(self.ws.recv(timeout=30))
+                if message["type"] == "error" or message["seat"] is not None:
+                    self._pending.append(message)
+                    break
 
     def recv(self, timeout: float = 30) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        message: dict[str, Any] = self._pending.pop() if self._pending else json.loads(self.ws.recv(timeout=timeout))
         self.received.append(message)
         if message["type"] == "state":
             self.state = message

@@ -189,21 +189,21 @@ def test_the_lobby_creates_a_table_and_a_friend_joins_an_open_seat(server, page,
     page.goto(server.url + "/")
     page.select_option("#game", "cutin")
     page.wait_for_selector("#seat-3")
-    page.select_option("#seat-1", "human")
+    page.select_option("#seat-1", "open")  # listed for anyone to claim
     page.select_option("#seat-2", "random")
     page.select_option("#seat-3", "random")
     page.click("#create-table")
     page.wait_for_selector("#created")
-    assert page.locator("#created .invite input").count() == 3  # two invite links and the spectator's
+    assert page.locator("#created .invite input").count() == 2  # the creator's seat link and the spectator's
     page.click("#created a.play-seat[data-seat='0']")
     page.wait_for_function(SETTLED, timeout=60_000)
-    assert app(page, "seat") == "0" and "token=" in page.url
-    table_id = page.url.split("/table/")[1].split("?")[0]
+    assert app(page, "seat") == "0" and "#token=" in page.url  # in the fragment: never sent to the server
+    table_id = page.url.split("/table/")[1].split("#")[0]
 
     friend = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     friend.goto(server.url + "/")
     friend.locator(f"#open-tables li[data-table='{table_id}'] button", has_text="1").click()
-    friend.wait_for_url("**/table/**token=**")
+    friend.wait_for_url("**/table/**#token=**")
     friend.wait_for_function("() => document.getElementById('app').dataset.seat === '1'", timeout=60_000)
     assert friend.locator(".top .who").inner_text().startswith("Seat 1")
     status = server.get(f"/api/tables/{table_id}").json()
@@ -392,7 +392,7 @@ def test_play_again_opens_a_new_table_with_the_same_seats_and_options(server, pa
     play(page, lambda: app(page, "finished") == "true", random.Random(7))
     page.get_by_role("dialog", name=RESULT).wait_for()  # the game over, with its result
     page.click("#play-again")
-    page.wait_for_url(re.compile(r"/table/(?!" + table["id"] + r")\w+\?token="), timeout=30_000)
+    page.wait_for_url(re.compile(r"/table/(?!" + table["id"] + r")\w+#token="), timeout=30_000)
     page.wait_for_function(SETTLED, timeout=60_000)
     new_id = page.url.split("/table/")[1].split("?")[0]
     old = server.get(f"/api/tables/{table['id']}").json()

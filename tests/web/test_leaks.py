@@ -42,7 +42,8 @@ async def play_whole_game(server: Any, game_id: str, seed: int) -> tuple[dict[st
     seats = ["human"] * make(game_id, options).seat_count
     async with httpx.AsyncClient(timeout=60) as http:
         created = await http.post(
-            f"{server.url}/api/tables", json={"game": game_id, "options": options, "seats": seats, "seed": seed}
+            f"{server.url}/api/tables",
+            json={"game": game_id, "options": options, "seats": seats, "seed": seed, "private": True},
         )
         table = created.json()
     received: dict[int | None, list] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -12,6 +13,17 @@ from live import Client, LiveServer
 from websockets.exceptions import ConnectionClosed
 
 from kirifuda.web.schemas import ErrorMessage, StateMessage
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """conftest's server, but nobody is taken over: these tests play one seat of tables of several people, and the
+    others — bound to their links but never connected — would be taken over after the usual wait (issue 19)."""
+    with LiveServer(
+        tmp_path_factory.mktemp("protocol") / "tables.db", bot_delay=0.02, takeover_after=600, takeover_bot="heuristic"
+    ) as live:
+        yield live
+
 
 ISSUE_KEYS = {"type", "version", "seat", "observation", "legal", "to_act", "finished", "scores"}
 
@@ -51,10 +63,12 @@ def test_a_new_table_has_a_token_and_an_invite_link_per_human_seat(server):
     assert kinds == [(0, "human", None), (1, "bot", "random"), (2, "human", None), (3, "bot", "heuristic")]
     tokens = [s["token"] for s in table["seats"] if s["kind"] == "human"]
     assert len(set(tokens)) == 2 and all(len(t) >= 20 for t in tokens)
-    assert table["seats"][0]["invite_url"] == f"{server.url}/table/{table['id']}?token={tokens[0]}"
+    assert table["seats"][0]["invite_url"] == f"{server.url}/table/{table['id']}#token={tokens[0]}"
+    assert table["seats"][0]["creator"] and not table["seats"][2]["creator"]
     assert table["seats"][1]["token"] is None and table["seats"][1]["invite_url"] is None
     status = server.get(f"/api/tables/{table['id']}").json()
-    assert status["status"] == "waiting" and status["game"] == "cutin" and not status["finished"]
+    assert status["status"] == "playing" and status["game"] == "cutin" and not status["finished"]
+    assert [s["taken"] for s in status["seats"]] == [True, False, False, False]  # the creator's seat is bound
 
 
 @pytest.mark.parametrize(
@@ -202,13 +216,16 @@ def test_a_spectator_may_not_act(server):
 
 def test_a_seat_token_of_another_table_is_forbidden(server):
     first, second = humans(server), humans(server)
-    intruder = Client(server.ws_url, second["id"], first["seats"][0]["token"])
+    intruder = Client(server.ws_url, second["id"], first["seats"][1]["token"])  # in an auth message
     error = intruder.recv()
     assert error["code"] == "forbidden" and second["id"] in error["en"]
+    assert intruder.recv()["seat"] is None  # it stays a spectator's socket
+    old_style = Client(server.ws_url, second["id"], first["seats"][1]["token"], query=True)  # ?token= (deprecated)
+    assert old_style.recv()["code"] == "forbidden"
     with pytest.raises(ConnectionClosed) as closed:
-        intruder.recv()
+        old_style.recv()
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
-    assert server.get(f"/api/tables/{second['id']}").json()["seats"][0]["taken"] is False
+    assert server.get(f"/api/tables/{second['id']}").json()["seats"][1]["taken"] is False
 
 
 def test_a_flood_is_rate_limited_and_the_table_stays_intact(server):
@@ -235,18 +252,18 @@ def test_a_flood_is_rate_limited_and_the_table_stays_intact(server):
 
 
 def test_an_open_seat_is_claimed_from_the_lobby_once(server):
-    table = humans(server, "cutin", 3, options={"players": 3})
+    table = server.create("cutin", ["human", "open", "human"], options={"players": 3})
+    assert table["seats"][1]["open"] and table["seats"][1]["token"] is None
     listed = {t["id"]: t for t in server.get("/api/tables?state=open&limit=200").json()["tables"]}
-    assert table["id"] in listed
+    assert table["id"] in listed and listed[table["id"]]["status"] == "waiting"
+    assert [s["open"] for s in listed[table["id"]]["seats"]] == [False, True, False]
     url = f"{server.url}/api/tables/{table['id']}/seats/1/claim"
     claimed = httpx.post(url, timeout=30)
-    assert claimed.status_code == 200
+    assert claimed.status_code == 200 and claimed.json()["url"].endswith(f"#token={claimed.json()['token']}")
     again = httpx.post(url, timeout=30)
     assert again.status_code == 409 and again.json()["error"] == "taken"
     client = Client(server.ws_url, table["id"], claimed.json()["token"])
     assert client.recv()["seat"] == 1
-    old = Client(server.ws_url, table["id"], table["seats"][1]["token"])  # the invite link of a claimed seat
-    assert old.recv()["code"] == "forbidden"
 
 
 def test_a_private_table_is_not_listed_and_not_claimable(server):
@@ -257,7 +274,7 @@ def test_a_private_table_is_not_listed_and_not_claimable(server):
 
 
 def test_the_record_is_forbidden_until_the_game_is_over(server):
-    table = server.create("anarchy", ["human", "random", "random", "random", "random"], options={"deals": 1}, seed=4)
+    table = server.create("anarchy", ["human", "random", "random", "random", "random"], options={"deals": 1})
     forbidden = server.get(f"/api/tables/{table['id']}/record")
     assert forbidden.status_code == 403 and forbidden.json()["error"] == "unfinished"
     assert server.get(f"/api/tables/{table['id']}/replay?step=3").status_code == 403
@@ -272,6 +289,7 @@ def test_the_record_is_forbidden_until_the_game_is_over(server):
     assert "attachment" in record.headers["content-disposition"]
     from kirifuda.records import replay
 
+    assert "seed" not in record.json() and record.json()["deals"]  # a served table: its deals, drawn by the OS
     match = replay(record.json())
     assert match.finished and list(match.game.totals(match.state)) == state["scores"]["totals"]
     assert table["id"] in {t["id"] for t in server.get("/api/tables?state=finished").json()["tables"]}

@@ -16,6 +16,7 @@ import httpx
 import pytest
 from live import Client, free_socket
 
+import kirifuda
 from kirifuda.records import replay
 
 
@@ -30,7 +31,9 @@ class Served:
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "kirifuda", "serve", "--db", str(db), "--port", str(self.port)]
         command += ["--bot-delay", "0.05", "--takeover-after", "600", "--bot-workers", "1", "--log-level", "warning"]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        command += ["--bot-tables"]
+        env = {**os.environ, "PYTHONPATH": str(Path(kirifuda.__file__).parents[1])}  # this tree's code, not the venv's
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + 90
         while True:
             assert self.process.poll() is None, self.process.stderr.read().decode() if self.process.stderr else ""
@@ -68,11 +71,13 @@ def test_a_killed_server_resumes_every_table_exactly_where_it_was(tmp_path):
     try:
         player_table = httpx.post(
             f"{first.url}/api/tables",
-            json={"game": "anou", "seats": ["human", "random", "heuristic", "random"], "seed": 8},
+            json={"game": "anou", "seats": ["human", "random", "heuristic", "random"], "seed": 8, "private": True},
             timeout=30,
         ).json()
         bots_table = httpx.post(
-            f"{first.url}/api/tables", json={"game": "cutin", "seats": ["random"] * 4, "seed": 9}, timeout=30
+            f"{first.url}/api/tables",
+            json={"game": "cutin", "seats": ["random"] * 4, "seed": 9, "private": True},
+            timeout=30,
         ).json()
         player = Client(first.ws_url, player_table["id"], player_table["seats"][0]["token"])
         for _ in range(4):

@@ -68,7 +68,7 @@ def test_a_failing_bot_is_replaced_and_the_table_plays_on(server, caplog):
 @pytest.fixture(scope="module")
 def sweeping(tmp_path_factory):
     with LiveServer(
-        tmp_path_factory.mktemp("sweep") / "tables.db", bot_delay=0.0, idle_unload=0.3, sweep_every=0.1
+        tmp_path_factory.mktemp("sweep") / "tables.db", bot_delay=0.0, idle_unload=0.3, sweep_every=0.1, pause_after=0.3
     ) as live:
         yield live
 
@@ -85,5 +85,5 @@ def test_tables_nobody_is_at_leave_memory_and_come_back(sweeping):
         time.sleep(0.1)
     assert sweeping.hub.loaded == {}
     status = sweeping.get(f"/api/tables/{idle['id']}").json()  # loaded again from the store
-    assert status["status"] == "waiting" and status["version"] == 0
+    assert status["status"] == "paused" and status["version"] == 0  # nobody came: paused, then out of memory
     assert sweeping.get(f"/api/tables/{finished['id']}").json()["finished"]

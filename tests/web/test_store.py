@@ -80,13 +80,22 @@ def test_tokens_are_stored_hashed(tmp_path):
 
 def test_an_open_seat_is_claimed_once(tmp_path):
     store = SqliteStore(tmp_path / "t.db")
-    store.create(table())
+    seats = (
+        StoredSeat(0, "human", token_hash=token_hash("secret"), taken=True),
+        StoredSeat(1, "bot", bot="random"),
+        StoredSeat(2, "human", token_hash=token_hash("invited")),
+        StoredSeat(3, "human", open=True),
+    )
+    store.create(table(seats=seats))
     assert store.take_seat("t1", 3, token_hash("new"))
     assert not store.take_seat("t1", 3, token_hash("newer"))
     assert not store.take_seat("t1", 1, token_hash("bot seat"))
+    assert not store.take_seat("t1", 2, token_hash("sniper"))  # reserved for its invite link
+    assert not store.take_seat("t1", 0, token_hash("sniper"))  # the creator's
     loaded = store.load("t1")
     assert loaded is not None
-    assert loaded.seats[3].taken and loaded.seats[3].token_hash == token_hash("new")
+    assert loaded.seats[3].taken and not loaded.seats[3].open and loaded.seats[3].token_hash == token_hash("new")
+    assert loaded.seats[2].token_hash == token_hash("invited")
 
 
 def test_lists_leave_out_private_tables(tmp_path):
@@ -98,3 +107,33 @@ def test_lists_leave_out_private_tables(tmp_path):
     assert [t.id for t in store.listing(finished=False, limit=10)] == ["open"]
     assert [t.id for t in store.listing(finished=True, limit=10)] == ["done"]
     assert set(store.unfinished()) == {"open", "hidden"}
+
+
+V1_SCHEMA = """
+CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
+    private INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL, version INTEGER NOT NULL DEFAULT 0,
+    finished INTEGER NOT NULL DEFAULT 0, updated REAL NOT NULL);
+CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
+    bot TEXT, token_hash TEXT, taken INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, seat));
+CREATE TABLE actions (table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL, actor TEXT NOT NULL,
+    text TEXT NOT NULL, PRIMARY KEY (table_id, idx));
+CREATE INDEX tables_by_state ON tables (finished, updated);
+INSERT INTO tables VALUES ('old', 'anou', '{"players": 4}', 7, 0, 1.0, 0, 0, 2.0);
+INSERT INTO seats VALUES ('old', 0, 'human', NULL, 'h0', 1), ('old', 1, 'human', NULL, 'h1', 0),
+    ('old', 2, 'bot', 'random', NULL, 0), ('old', 3, 'bot', 'random', NULL, 0);
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_schema_1_database_is_migrated_its_seeds_kept_its_free_seats_reserved(tmp_path):
+    path = tmp_path / "v1.db"
+    with sqlite3.connect(path) as db:
+        db.executescript(V1_SCHEMA)
+    store = SqliteStore(path)
+    old = store.load("old")
+    assert old is not None and old.seed == 7 and old.status == "open" and old.deals == ()
+    assert [s.open for s in old.seats] == [False] * 4 and not old.seats[1].taken  # reserved for its link
+    assert replay(old.record()).deals  # dealt from its seed, as before
+    assert not store.take_seat("old", 1, token_hash("sniper"))
+    assert store.unfinished() == ["old"]
+    store.close()

@@ -2,8 +2,9 @@
 
 ``make_bot(name, game, seed)`` gives a bot by name (:data:`~kirifuda.bots.registry.BOT_NAMES`);
 :mod:`kirifuda.bots.info` builds information states; :mod:`kirifuda.bots.ismcts` is the one search; each game's
-kit is its registry entry's ``bots`` part. The referee's side — seating bots at a match — is :mod:`kirifuda.arena`,
-outside this package.
+kit is its registry entry's ``bots`` part; :mod:`kirifuda.bots.review` judges a seat's decisions from its information
+states (``kirifuda review``). The referee's side — seating bots at a match — is :mod:`kirifuda.arena`, outside this
+package.
 """
 
 from .base import Bot, BotError, CheatingBot, HeuristicBot, RandomBot, SearchBot

@@ -26,6 +26,10 @@ partially observable moves, as OpenSpiel's ``ismcts.py`` and AI Factory's Spades
 
 Budgets are iteration counts, deterministic for a given generator; ``time_cap`` only guards latency. It counts the
 search thread's own CPU time, so a machine busy with other work slows a decision down but never changes it.
+
+:meth:`ISMCTS.evaluate` is the same search, then what it learnt of each of the seat's own choices at the root: the
+mean and standard error of the seat's reward over the iterations that chose it (a game review, ``kirifuda review``),
+with extra iterations forced through the choices that the search left with too few visits.
 """
 
 from __future__ import annotations
@@ -45,6 +49,24 @@ UCB_C = 0.7
 REGRET_EXPLORATION = 0.2
 """Regret matching's share of uniformly random choice at simultaneous nodes."""
 WIDEN_K = 2.0
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """What the search learnt of one of the seat's choices at the root: the mean of the seat's reward (its deal
+    score above the table's mean, :meth:`GameKit.rewards`) over the ``visits`` iterations that chose it, and
+    that mean's standard error (``inf`` with fewer than two visits)."""
+
+    mean: float
+    stderr: float
+    visits: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mean": round(self.mean, 4),
+            "stderr": round(self.stderr, 4) if math.isfinite(self.stderr) else None,
+            "visits": self.visits,
+        }
 
 
 @dataclass(frozen=True)
@@ -83,35 +105,74 @@ class ISMCTS:
         self.iterations = iterations
         self.time_cap = time_cap
         self.c = exploration
+        self._root_stats: dict[str, list[float]] = {}
+        """The seat's action text at the root → [visits, sum of its rewards, sum of their squares]."""
 
     def search(
         self, sample: Callable[[random.Random], Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> tuple[Action, SearchStats]:
         if len(legal) == 1:
             return legal[0], SearchStats(0, 0.0)
-        game = self.game
-        n = game.seat_count
-        root = _Node(n)
+        root, stats = self._run(sample, seat, rng)
+        return self._choose(root, seat, legal), stats
+
+    def evaluate(
+        self,
+        sample: Callable[[random.Random], Any],
+        seat: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+        *,
+        min_visits: int = 0,
+        also: Sequence[Action] = (),
+    ) -> tuple[Action, dict[str, ActionValue], SearchStats]:
+        """The search's choice, and what it learnt of each of the seat's choices at the root (by action text; a
+        choice it never tried is absent). Then every choice with fewer than ``min_visits`` visits — every legal
+        one where there are at most ``kit.widen_above``, else only the search's choice and those in ``also`` —
+        gets iterations forced through it until it has ``min_visits``; these come after the choice is made and
+        do not change it. A single legal action is still evaluated (``min_visits`` forced iterations)."""
+        root, stats = self._run(sample, seat, rng, iterations=0 if len(legal) == 1 else self.iterations)
+        choice = legal[0] if len(legal) == 1 else self._choose(root, seat, legal)
+        chosen = str(choice)
+        wanted = [str(a) for a in legal] if len(legal) <= self.kit.widen_above else [chosen]
+        wanted += [str(a) for a in also if str(a) not in wanted]
+        extra = 0
+        for text in wanted:
+            while self._root_stats.get(text, [0, 0.0, 0.0])[0] < min_visits:
+                self._iterate(root, self._sampled(sample, seat, rng), seat, rng, force=text)
+                extra += 1
+        values = {text: _value(*acc) for text, acc in self._root_stats.items()}
+        return choice, values, SearchStats(stats.iterations + extra, stats.seconds)
+
+    def _sampled(self, sample: Callable[[random.Random], Any], seat: int, rng: random.Random) -> Any:
+        state = self.kit.searchable(sample(rng))
+        if seat not in self.game.to_act(state):
+            raise RuntimeError(f"{self.game.id}: a sampled state does not wait for seat {seat}")
+        return state
+
+    def _run(
+        self, sample: Callable[[random.Random], Any], seat: int, rng: random.Random, *, iterations: int | None = None
+    ) -> tuple[_Node, SearchStats]:
+        root = _Node(self.game.seat_count)
         self._lo, self._hi = 0.0, 0.0
+        self._root_stats = {}
         start = time.perf_counter()
         cpu_start = time.thread_time()
         done = 0
-        for done in range(1, self.iterations + 1):
-            state = self.kit.searchable(sample(rng))
-            if seat not in game.to_act(state):
-                raise RuntimeError(f"{game.id}: a sampled state does not wait for seat {seat}")
-            self._iterate(root, state, seat, rng)
+        for done in range(1, (self.iterations if iterations is None else iterations) + 1):
+            self._iterate(root, self._sampled(sample, seat, rng), seat, rng)
             if self.time_cap is not None and done % 8 == 0 and time.thread_time() - cpu_start > self.time_cap:
                 break
-        seconds = time.perf_counter() - start
-        return self._choose(root, seat, legal), SearchStats(done, seconds)
+        return root, SearchStats(done, time.perf_counter() - start)
 
     # one iteration
-    def _iterate(self, root: _Node, state: Any, seat: int, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, state: Any, seat: int, rng: random.Random, force: str | None = None) -> None:
+        """One iteration from ``state``; ``force``: the seat's action text at the root (else the tree's choice)."""
         game, kit = self.game, self.kit
         base = len(game.deal_scores(state))
         node = root
         path = [root]
+        root_text: str | None = None
         sim_choices: list[tuple[_Node, dict[int, tuple[str, float, list[str]]]]] = []
         expanded = False
         while not expanded:
@@ -143,13 +204,21 @@ class ISMCTS:
                     else:
                         child.avail += 1
                 # widening counts the children legal here: others' hands differ between determinizations
-                if fresh and len(keyed) - len(fresh) < self._room(node, len(keyed)):
+                if node is root and force is not None:
+                    key = force
+                    if key not in children:
+                        children[key] = _Node(len(node.reward))
+                        expanded = True
+                    node = children[key]
+                elif fresh and len(keyed) - len(fresh) < self._room(node, len(keyed)):
                     key = fresh[0] if len(keyed) > kit.widen_above else rng.choice(fresh)
                     node = children[key] = _Node(len(node.reward))
                     expanded = True
                 else:
                     key = self._select(node, keyed, actor)
                     node = children[key]
+                if path[-1] is root:
+                    root_text = str(key)
                 choices = keyed[key]
                 action = choices[0] if len(choices) == 1 else kit.rollout_policy(state, actor, choices, rng)
                 state = game.apply(state, actor, action)
@@ -166,6 +235,12 @@ class ISMCTS:
                         key_parts.append(game.seen(state, seat, actor, action))
                         state = game.apply(state, actor, action)
                         continue
+                    if actor == seat and node is root and force is not None:
+                        # a forced choice leaves the regrets alone: the search's own choice is already made
+                        root_text = force
+                        key_parts.append(force)
+                        state = game.apply(state, actor, next(a for a in legal if str(a) == force))
+                        continue
                     if len(legal) > kit.widen_above:
                         # progressive widening here too (Organised Chaos's 286 passes): the first k·√visits
                         # choices of each seat, best first by the kit's prior
@@ -178,6 +253,8 @@ class ISMCTS:
                     for text, p in zip(texts, probs, strict=True):
                         table.setdefault(text, [0.0, 0.0])[1] += p
                     action = legal[i]
+                    if actor == seat and node is root:
+                        root_text = texts[i]
                     key_parts.append(texts[i] if actor == seat else game.seen(state, seat, actor, action))
                     state = game.apply(state, actor, action)
                 sim_choices.append((node, picks))
@@ -194,6 +271,11 @@ class ISMCTS:
             self._lo = lo
         if hi > self._hi:
             self._hi = hi
+        if root_text is not None:
+            acc = self._root_stats.setdefault(root_text, [0, 0.0, 0.0])
+            acc[0] += 1
+            acc[1] += reward[seat]
+            acc[2] += reward[seat] * reward[seat]
         for visited in path:
             visited.visits += 1
             total = visited.reward
@@ -251,6 +333,15 @@ class ISMCTS:
             return by_text[text]
         text = max(by_text, key=lambda t: root.children[t].visits if t in root.children else -1)
         return by_text[text]
+
+
+def _value(visits: float, total: float, squares: float) -> ActionValue:
+    n = int(visits)
+    mean = total / n
+    if n < 2:
+        return ActionValue(mean, math.inf, n)
+    variance = max(squares - n * mean * mean, 0.0) / (n - 1)
+    return ActionValue(mean, math.sqrt(variance / n), n)
 
 
 def _regret_matching(table: dict[str, list[float]], texts: Sequence[str]) -> list[float]:

@@ -1,20 +1,25 @@
-"""``kirifuda suggest`` and ``kirifuda tournament`` (docs/cli.md)."""
+"""``kirifuda suggest``, ``kirifuda review`` and ``kirifuda tournament`` (docs/cli.md)."""
 
 from __future__ import annotations
 
 import json
 import math
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..core import KirifudaError
 from .common import fail, make_game, need_for_options, options_json, progress_bar, ray_help
 
+if TYPE_CHECKING:
+    from ..bots.review import Moment
+    from ..match import Match
+
 
 def register(app: typer.Typer) -> None:
     app.command()(suggest)
+    app.command()(review)
     app.command()(tournament)
 
 
@@ -62,6 +67,107 @@ def suggest(
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(f"席 seat {seat}: {action}   ({bot}, {stats['iterations']} iterations, {stats['seconds']} s)")
+
+
+def review(
+    record: str = typer.Argument(..., help="a kirifuda-record/1 file, or - for standard input"),
+    seat: int = typer.Option(0, "--seat", help="the seat whose decisions are reviewed"),
+    bot: str = typer.Option("hard", "--bot", help="the reviewing search: easy, normal or hard"),
+    seed: int = typer.Option(
+        0, "--seed", help="the bot's seed: the same record, seat, bot and seed give the same review"
+    ),
+    threshold: float = typer.Option(
+        1.0, "--threshold", min=0.0, help="flag a decision losing more than this (points of deal score)"
+    ),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Review a seat's decisions in RECORD: each legal action's value as a bot estimates it from that seat's
+    information only, and what the played action gave up (棋譜の検討)."""
+    from ..bots import SearchBot, make_bot
+    from ..bots.kit import LEVELS
+    from ..bots.review import review as review_moments
+    from ..records import ReplayError, load, replay
+
+    try:
+        match = replay(load(record))
+    except ReplayError as e:
+        fail(e)
+    game = match.game
+    if not 0 <= seat < game.seat_count:
+        fail(
+            KirifudaError(
+                f"no seat {seat} in {game.id}: seats are 0..{game.seat_count - 1}",
+                ja=f"{game.id} に席 {seat} はありません(席は 0〜{game.seat_count - 1})",
+            )
+        )
+    try:
+        player = make_bot(bot, game, seed, time_cap=None)
+    except KirifudaError as e:
+        fail(e)
+    if not isinstance(player, SearchBot):
+        fail(
+            KirifudaError(
+                f"a review needs a searching bot ({', '.join(LEVELS)}), not {bot!r}",
+                ja=f"検討には探索するボット({', '.join(LEVELS)})が必要です",
+            )
+        )
+    moments = seat_moments(match, seat)
+    with progress_bar() as bar:
+        task = bar.add_task(f"review seat {seat}", total=len(moments))
+        result = review_moments(
+            player, seat, moments, threshold=threshold, progress=lambda k: bar.update(task, completed=k)
+        )
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    from ..bots.review import costliest_text
+
+    print(
+        f"{game.title} ({game.title_ja}) — 席 seat {seat}, 検討 reviewed by {bot} (seed {seed}): "
+        f"{len(result.decisions)} decisions, {result.forced} forced"
+    )
+    for d in result.decisions:
+        mark = "  ?? 悪手 mistake" if d.mistake else ""
+        print(
+            f"  action {d.index:4} deal {d.deal + 1}: played {d.played}  (bot: {d.choice}, best: {d.best})  "
+            f"loss {d.loss:.2f} ± {d.loss_stderr:.2f}{mark}"
+        )
+        for text, value in d.values[:3]:
+            print(f"      {text:24} {value.mean:+8.2f} ± {value.stderr:.2f}  ({value.visits} visits)")
+    mistakes = sum(d.mistake for d in result.decisions)
+    print(f"平均損失 mean loss per decision: {result.mean_loss:.3f}; 悪手 mistakes: {mistakes}")
+    for line in costliest_text(result.costliest):
+        print(f"  最大損失 costliest: {line}")
+
+
+def seat_moments(match: Match, seat: int) -> list[Moment]:
+    """Each decision of ``seat`` in the (replayed, legal) ``match``, as the seat knew it: the record walked again
+    with the seat's information state taken before each of its actions (from its own view, as a bot is seated)."""
+    from ..arena import Seating
+    from ..bots.review import Moment
+    from ..match import Match as Walk
+
+    game = match.game
+    walk = Walk(game, seed=match.seed, deals=match.deals, auto_chance=False)
+    seating = Seating(walk, {})
+    moments = []
+    for index, (who, text) in enumerate(match.actions):
+        if who == "chance":
+            walk.resolve_chance(text)
+            continue
+        walk.resolve_chance()
+        if who == seat:
+            moments.append(
+                Moment(
+                    index=index,
+                    event=len(walk.events),
+                    info=seating.info(seat),
+                    legal=tuple(walk.legal_actions(seat)),
+                    played=game.parse_action(text),
+                )
+            )
+        walk.act(who, text)
+    return moments
 
 
 def tournament(

@@ -1,10 +1,21 @@
-"""Bots at the browser game's tables: their thinking runs in a small process pool, off the event loop.
+"""Bots at the browser game's tables: their thinking runs off the event loop, scheduled fairly across tables.
 
 A bot is given only its seat's :class:`~kirifuda.bots.info.InfoState` and legal actions (both pickle), exactly as
 at any other table (:mod:`kirifuda.arena`); the worker makes the bot by name (``make_bot``, cached per
 process) and answers with the action's record text. ``random`` needs no thinking and answers in the server's own
 process. A bot that fails (a level whose game kit is not built yet raises ``NotImplementedError``) is replaced by
 the next of :data:`FALLBACKS`, with a log line saying so.
+
+**Fair scheduling.** Every table has its own queue of decisions; :class:`BotPool` hands the workers one decision
+at a time, to the waiting table served longest ago (round robin), so a table with many waiting decisions waits its
+turn like any other. The searching levels (:func:`is_heavy`: ``normal``, ``hard``, … seconds per decision) think
+on workers of their own at the lowest OS priority, so a quick bot's decision (``heuristic``: milliseconds) never
+waits behind them, for a worker or for the CPU: one table's ``hard`` bots cannot starve another table's moves.
+
+**Where they think.** :class:`LocalWorkers` (the default) is process pools on this machine whose workers are in
+the server's process group and end themselves if the server dies (a watchdog on their parent); :class:`RayWorkers`
+runs each decision as a Ray task, on a local Ray runtime or a Ray cluster (``kirifuda serve --bots ray`` /
+``--bots ray://HOST:10001``), so bot compute grows past one machine.
 """
 
 from __future__ import annotations
@@ -15,11 +26,16 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
+import time
+from collections import OrderedDict, deque
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from functools import lru_cache
-from typing import Any
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
+from pathlib import Path
+from typing import Any, Protocol
 
 from ..bots import InfoState, RandomBot, make_bot
 from ..core import Action, Game
@@ -30,6 +46,21 @@ log = logging.getLogger("kirifuda.web")
 FALLBACKS = ("heuristic", "random")
 """What plays a seat whose bot fails, in order."""
 
+QUICK = frozenset({"random", "heuristic"})
+"""Bots that decide in milliseconds; every other level searches (:func:`is_heavy`)."""
+
+HEAVY_NICE = 19
+"""The OS priority (``nice``) the searching levels think at: they get the CPU the quick bots and the server leave."""
+NICE_VARIABLE = "KIRIFUDA_BOT_NICE"
+
+WATCHDOG_EVERY = 0.5
+"""Seconds between a local worker's checks that the server is still its parent."""
+
+
+def is_heavy(name: str) -> bool:
+    """True for a bot that searches (seconds a decision), not one of :data:`QUICK`."""
+    return name not in QUICK
+
 
 def fallbacks(name: str) -> list[str]:
     """``name`` and then the bots that replace it if it fails."""
@@ -37,8 +68,8 @@ def fallbacks(name: str) -> list[str]:
 
 
 def bot_seed(table_seed: int, seat: int) -> int:
-    """A bot's seed at a table: the table's deal seed and the seat, so a record and the bot names replay its
-    decisions exactly."""
+    """A bot's seed at a table: the table's bot seed and the seat, so the bots of a practice table (whose bot seed is
+    its deal seed) replay their decisions exactly."""
     return (table_seed * 31 + seat) % 2**31
 
 
@@ -53,49 +84,307 @@ def _bot(name: str, game_id: str, options: str, seed: int) -> Any:
 
 
 def think(name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
-    """A bot's decision (in a worker process): the record text of one of ``legal``."""
+    """A bot's decision (in a worker): the record text of one of ``legal``."""
+    _lower_priority()
     options = json.dumps(info.options, sort_keys=True)
     bot = _bot(name, info.game, options, seed)
     return str(bot.act(info, list(legal)))
 
 
-def _worker_start() -> None:
+@lru_cache(maxsize=1)
+def _lower_priority() -> None:
+    """Once per worker: a Ray worker of the searching levels lowers its OS priority (:data:`NICE_VARIABLE`)."""
+    nice = os.environ.get(NICE_VARIABLE)
+    if nice:
+        os.nice(int(nice))
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(WATCHDOG_EVERY)
+        if os.getppid() != parent:  # the server is gone (even by SIGKILL): so is its worker
+            os._exit(0)
+
+
+def _worker_start(server: int, nice: int = 0) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops the pool
+    if nice:
+        os.nice(nice)
+    if os.getppid() != server:  # the server died while this worker was starting
+        os._exit(0)
+    threading.Thread(target=_watch_parent, args=(server,), daemon=True, name="parent-watchdog").start()
 
 
-class BotPool:
-    """The worker processes bots think in (``workers`` of them, started on first use)."""
+class Workers(Protocol):
+    """Where decisions run: one call of :func:`think` per :meth:`submit`."""
 
-    def __init__(self, workers: int = 2) -> None:
-        self.workers = max(1, workers)
+    def submit(
+        self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...], *, heavy: bool
+    ) -> asyncio.Future[str]:
+        """Run the decision on a quick bots' worker, or (``heavy``) on one of the searching levels'."""
+        ...
+
+    def warm_up(self) -> None: ...
+
+    def broken(self) -> None:
+        """The workers broke (a process died): start new ones on the next decision."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class _ProcessPool:
+    """``workers`` processes started from ``spawn`` on first use, at OS priority ``nice``."""
+
+    def __init__(self, workers: int, nice: int) -> None:
+        self.workers = workers
+        self.nice = nice
         self._executor: ProcessPoolExecutor | None = None
 
-    def _pool(self) -> ProcessPoolExecutor:
+    def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
+                initargs=(os.getpid(), self.nice),
             )
         return self._executor
 
-    def warm_up(self) -> None:
-        """Start the workers now (each imports kirifuda once), so the first bot does not wait for them."""
-        pool = self._pool()
-        for _ in range(self.workers):
-            pool.submit(os.getpid)
+    def pids(self) -> list[int]:
+        return sorted(getattr(self._executor, "_processes", None) or {})
 
-    async def think(self, name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
-        """``name``'s decision; ``random`` in this process, every other bot in the pool."""
-        if name == "random":
-            return str(RandomBot(seed).act(info, list(legal)))
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool(), think, name, seed, info, tuple(legal))
-        except BrokenProcessPool:
-            log.error("the bots' process pool broke; starting a new one")
-            self._executor = None
-            raise
+    def broken(self) -> None:
+        self._executor = None
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        if self._executor is None:
+            return
+        processes = list((getattr(self._executor, "_processes", None) or {}).values())
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:  # a worker in the middle of a hard decision would finish it first
+            if process.is_alive():
+                process.terminate()
+        self._executor = None
+
+
+class LocalWorkers:
+    """Two process pools on this machine, ``workers`` processes each: one for the quick bots, one for the searching
+    levels at the lowest OS priority (``nice`` :data:`HEAVY_NICE`), so that a search only uses the CPU the quick bots
+    and the server leave. The workers stay in the server's process group (a signal to the group reaches them), end
+    themselves when the server is gone, and are terminated when it stops, even in the middle of a decision."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self.workers = max(1, workers)
+        self._pools = {False: _ProcessPool(self.workers, 0), True: _ProcessPool(self.workers, HEAVY_NICE)}
+
+    def submit(
+        self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...], *, heavy: bool
+    ) -> asyncio.Future[str]:
+        future: Future[str] = self._pools[heavy].executor().submit(think, name, seed, info, legal)
+        return asyncio.wrap_future(future)
+
+    def warm_up(self) -> None:
+        for pool in self._pools.values():
+            executor = pool.executor()
+            for _ in range(self.workers):
+                executor.submit(os.getpid)
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids."""
+        return sorted(pid for pool in self._pools.values() for pid in pool.pids())
+
+    def broken(self) -> None:
+        for pool in self._pools.values():
+            pool.broken()
+
+    def close(self) -> None:
+        for pool in self._pools.values():
+            pool.close()
+
+
+class RayWorkers:
+    """Each decision a Ray task (one CPU), on a local Ray runtime (``address`` None: started here with twice
+    ``workers`` CPUs — the searching levels' tasks run in their own workers at the lowest OS priority, as with
+    :class:`LocalWorkers` — and shut down with the server) or an existing Ray cluster (``ray://HOST:PORT`` or a
+    cluster address: the cluster's own CPUs)."""
+
+    def __init__(self, workers: int = 2, address: str | None = None) -> None:
+        import ray
+
+        self.ray = ray
+        self.workers = workers
+        self.address = address
+        self._remote: dict[bool, Any] = {}
+
+    def _task(self, heavy: bool) -> Any:
+        if not self._remote:
+            ray = self.ray
+            env: dict[str, str] = {}
+            if not ray.is_initialized():
+                if self.address is None:
+                    here = str(Path(__file__).resolve().parents[2])  # the workers import this very kirifuda
+                    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
+                    ray.init(
+                        num_cpus=2 * self.workers,
+                        include_dashboard=False,
+                        log_to_driver=False,
+                        configure_logging=False,
+                        runtime_env={"env_vars": env},
+                    )
+                else:
+                    ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+            self._remote[False] = ray.remote(num_cpus=1, max_retries=1)(think)
+            heavy_env = {"env_vars": {**env, NICE_VARIABLE: str(HEAVY_NICE)}}  # its own workers: never a quick bot's
+            self._remote[True] = ray.remote(num_cpus=1, max_retries=1, runtime_env=heavy_env)(think)
+        return self._remote[heavy]
+
+    def submit(
+        self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...], *, heavy: bool
+    ) -> asyncio.Future[str]:
+        ref = self._task(heavy).remote(name, seed, info, legal)
+        return asyncio.wrap_future(ref.future())
+
+    def warm_up(self) -> None:
+        self._task(False)
+
+    def broken(self) -> None:
+        pass
+
+    def close(self) -> None:
+        if self._remote and self.ray.is_initialized():
+            self.ray.shutdown()
+        self._remote = {}
+
+
+def backend_for(bots: str, workers: int) -> Workers:
+    """The workers ``kirifuda serve --bots`` names: ``local``, ``ray`` (a local Ray runtime) or a Ray address."""
+    if bots == "local":
+        return LocalWorkers(workers)
+    if bots == "ray":
+        return RayWorkers(workers)
+    return RayWorkers(workers, address=bots)
+
+
+@dataclass
+class Job:
+    """One decision waiting for a worker."""
+
+    table: str
+    name: str
+    seed: int
+    info: InfoState
+    legal: tuple[Action, ...]
+    answer: asyncio.Future[str] = field(repr=False)
+
+
+class BotPool:
+    """The bots' decisions, queued per table and handed to ``workers`` workers in turn (the module docstring)."""
+
+    DISPATCHED_KEPT = 4096
+    SERVED_KEPT = 65_536
+
+    def __init__(self, workers: int = 2, backend: Workers | None = None) -> None:
+        self.workers = max(1, workers)
+        self.backend: Workers = backend or LocalWorkers(self.workers)
+        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()
+        self._quick_running = 0
+        self._heavy_running = 0
+        self._closed = False
+        self._served: OrderedDict[str, int] = OrderedDict()  # table → the turn it was last served at
+        self._turns = 0
+        self.dispatched: deque[tuple[str, str]] = deque(maxlen=self.DISPATCHED_KEPT)
+        """The latest decisions handed to a worker, in order: (table, bot)."""
+
+    @property
+    def heavy_slots(self) -> int:
+        """Decisions of the searching levels thinking at once (on their own workers, besides the quick bots')."""
+        return self.workers
+
+    def warm_up(self) -> None:
+        """Start the workers now (each imports kirifuda once), so the first bot does not wait for them."""
+        self.backend.warm_up()
+
+    def waiting(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
+    async def think(self, table: str, name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
+        """``name``'s decision at ``table``; ``random`` in this process, every other bot in its turn on a worker."""
+        if name == "random":
+            return str(RandomBot(seed).act(info, list(legal)))
+        job = Job(table, name, seed, info, tuple(legal), asyncio.get_running_loop().create_future())
+        self._queues.setdefault(table, deque()).append(job)
+        self._dispatch()
+        return await job.answer
+
+    def _dispatch(self) -> None:
+        while True:
+            job = self._next()
+            if job is None:
+                return
+            heavy = is_heavy(job.name)
+            self._quick_running += not heavy
+            self._heavy_running += heavy
+            self.dispatched.append((job.table, job.name))
+            try:
+                running = self.backend.submit(job.name, job.seed, job.info, job.legal, heavy=heavy)
+            except BrokenProcessPool as e:
+                self.backend.broken()
+                running = asyncio.get_running_loop().create_future()
+                running.set_exception(e)
+            running.add_done_callback(partial(self._done, job, heavy))
+
+    def _next(self) -> Job | None:
+        """The next decision: the first decision of the waiting table served longest ago whose kind of worker (quick
+        or searching) has one free."""
+        chosen: str | None = None
+        for table in list(self._queues):
+            queue = self._queues[table]
+            while queue and queue[0].answer.done():  # its table stopped waiting (cancelled)
+                queue.popleft()
+            if not queue:
+                del self._queues[table]
+                continue
+            if is_heavy(queue[0].name):
+                if self._heavy_running >= self.heavy_slots:
+                    continue
+            elif self._quick_running >= self.workers:
+                continue
+            if chosen is None or self._served.get(table, -1) < self._served.get(chosen, -1):
+                chosen = table
+        if chosen is None:
+            return None
+        queue = self._queues[chosen]
+        job = queue.popleft()
+        if not queue:
+            del self._queues[chosen]
+        self._turns += 1
+        self._served[chosen] = self._turns
+        self._served.move_to_end(chosen)
+        while len(self._served) > self.SERVED_KEPT:
+            self._served.popitem(last=False)
+        return job
+
+    def _done(self, job: Job, heavy: bool, done: asyncio.Future[str]) -> None:
+        self._quick_running -= not heavy
+        self._heavy_running -= heavy
+        error = None if done.cancelled() else done.exception()
+        if isinstance(error, BrokenProcessPool) and not self._closed:
+            log.error("the bots' process pool broke; starting a new one")
+            self.backend.broken()
+        if not job.answer.done():
+            if done.cancelled():
+                job.answer.cancel()
+            elif error is not None:
+                job.answer.set_exception(error)
+            else:
+                job.answer.set_result(done.result())
+        self._dispatch()
+
+    def close(self) -> None:
+        self._closed = True
+        for queue in self._queues.values():
+            for job in queue:
+                job.answer.cancel()
+        self._queues.clear()
+        self.backend.close()

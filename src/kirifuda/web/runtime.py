@@ -9,6 +9,14 @@ state (:mod:`kirifuda.web.messages`: built from that seat's view alone). Bots pl
 and think in the :class:`~kirifuda.web.bots.BotPool`; a player who leaves is replaced by the takeover bot after a
 while and gets the seat back on reconnecting.
 
+Served to strangers (docs/hosting.md): every deal of a table is drawn from the operating system's generator
+(``secrets.SystemRandom``) and stored, so its record replays exactly without any seed; only a private *practice*
+table may be dealt from a seed its creator chose. The creator's seat is bound to the creator at creation, invited
+seats are reserved for their links, and only seats the host marked *open* are listed and claimable; a bound seat
+that is never connected is taken over like an absent player's. A table no person has been at for
+``pause_after`` seconds is paused (no bot plays), ``abort_after`` seconds later aborted (kept, marked so), and
+finished and aborted tables are purged after ``retention`` seconds.
+
 The end of a deal is a moment of the table, not a timer (issue 18): the match runs with ``auto_chance=False``, and
 when a deal is over the runtime holds a :class:`DealPause` — nobody acts, the bots wait — until every player whose
 page is open has sent ``continue`` for that deal; with nobody to wait for (spectators only, absent players, bots
@@ -24,6 +32,7 @@ import asyncio
 import hmac
 import json
 import logging
+import random
 import secrets
 import time
 import unicodedata
@@ -47,17 +56,23 @@ from .schemas import (
     MAX_NAME,
     ActMessage,
     AgainMessage,
+    AuthMessage,
     ClientMessage,
     ContinueMessage,
     CreateTable,
     ErrorCode,
     HistoryMessage,
+    ReplayStep,
 )
 from .store import Store, StoredSeat, StoredTable, token_hash
 
 log = logging.getLogger("kirifuda.web")
 
 HUMAN = "human"
+OPEN = "open"
+"""A human seat listed in the lobby for anyone to claim (``seats`` entry of ``POST /api/tables``)."""
+SYSTEM_RANDOM = random.SystemRandom()
+"""Every served table's deals and chance events: the OS's generator, nothing to seed or recover."""
 OUTBOX_LIMIT = 256
 """Messages waiting for one socket at most."""
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -77,7 +92,7 @@ class Settings:
     """Seconds the result of a deal stays on a table where nobody is waited for (spectators only, absent players,
     bots only) before the next deal; players at the table are waited for until they send ``continue``."""
     bot_workers: int = 2
-    """Processes the bots think in."""
+    """Quick bots' decisions thinking at once, and as many searches (two pools of this many processes)."""
     idle_unload: float = 600.0
     """Seconds a table nobody is at and nothing happens at stays in memory (it is reloaded when asked for)."""
     sweep_every: float = 30.0
@@ -87,6 +102,35 @@ class Settings:
     """Messages per second a socket may send on average …"""
     burst: int = 20
     """… and at once."""
+    pause_after: float = 900.0
+    """Seconds a table in play may go without any person at it before it is paused (its bots stop)."""
+    abort_after: float = 86_400.0
+    """Seconds a paused table is kept waiting for a person before it is aborted (kept, never resumed)."""
+    retention: float = 30 * 86_400.0
+    """Seconds finished and aborted tables are kept before they are purged."""
+    tables_per_minute: int = 10
+    """Tables one client address may create per minute."""
+    open_tables_per_address: int = 20
+    """Tables not over (open or paused) one client address may have created."""
+    max_deals: int = 20
+    """The largest ``deals`` or ``rounds`` option of a served table."""
+    bot_tables: bool = False
+    """Whether a table may have no human seat (bounded anyway: with no person at it, it is paused and aborted)."""
+    max_body: int = 16_384
+    """The largest HTTP request body (bytes), refused before it is read."""
+    sockets_per_table: int = 64
+    """WebSockets open at one table."""
+    sockets_per_address: int = 32
+    """WebSockets open from one client address."""
+    spectators_per_table: int = 32
+    """Spectators' WebSockets at one table."""
+    allowed_origins: tuple[str, ...] = ()
+    """Page origins (``https://example.org``) whose WebSockets are accepted besides the served host's own."""
+    allowed_hosts: tuple[str, ...] = ("*",)
+    """``Host`` headers the server answers (``*``: any; ``*.example.org`` patterns as Starlette's)."""
+    bots: str = "local"
+    """Where bots think: ``local`` (a process pool), ``ray`` (a local Ray runtime) or ``ray://HOST:PORT`` / an
+    address of a Ray cluster."""
 
 
 class MoveTimes:
@@ -252,7 +296,11 @@ class TableRuntime:
     def __init__(self, stored: StoredTable, match: Match, hub: Tables) -> None:
         self.id = stored.id
         self.seed = stored.seed
+        self.bot_seed = stored.bot_seed
         self.private = stored.private
+        self.practice = stored.practice
+        self.state = stored.status
+        self.last_person = stored.last_person or time.time()
         self.created = stored.created
         self.seats: list[StoredSeat] = list(stored.seats)
         self.hub = hub
@@ -296,7 +344,25 @@ class TableRuntime:
     def status(self) -> str:
         if self.finished:
             return "finished"
-        return "waiting" if any(s.kind == HUMAN and not s.taken for s in self.seats) else "playing"
+        if self.state in ("paused", "aborted"):
+            return self.state
+        return "waiting" if any(s.open for s in self.seats) else "playing"
+
+    @property
+    def over(self) -> bool:
+        """Finished or aborted: nothing more happens here."""
+        return self.finished or self.state == "aborted"
+
+    @property
+    def persons(self) -> int:
+        """Seats a person's page is open at now (at a table of bots only, any page: its spectators)."""
+        if not self.humans:
+            return len(self.connections)
+        return sum(1 for seat in self.connections if seat is not None)
+
+    @property
+    def humans(self) -> bool:
+        return any(s.kind == HUMAN for s in self.seats)
 
     def bot_for(self, seat: int) -> str | None:
         """The bot that plays ``seat`` now (before any fallback), or None when a player does."""
@@ -320,6 +386,7 @@ class TableRuntime:
                 "kind": "human" if s.kind == HUMAN else "bot",
                 "bot": s.bot,
                 "taken": s.taken,
+                "open": s.open,
                 "connected": s.seat in self.connections,
                 "takeover": s.seat in self.takeover,
                 "playing": self.playing(s.seat),
@@ -350,6 +417,7 @@ class TableRuntime:
                 "deal": len(self.match.deals),
                 "pause": self.pause_status(),
                 "again": self.again_for(seat),
+                "practice": self.practice,
             }
         )
         return '{"type":"state",' + self.payload(seat)[1:-1] + "," + envelope[1:]
@@ -384,10 +452,13 @@ class TableRuntime:
     # --- sockets -------------------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """After loading: the bots resume, and players not here are replaced after the usual wait."""
+        """After loading or resuming: the bots play on, and every seat bound to someone (taken, or reserved for an
+        invite link) whose player is not here is replaced after the usual wait — connected or not yet."""
+        if self.state != "open":
+            return
         if not self.finished:
             for stored in self.seats:
-                if stored.kind == HUMAN and stored.taken:
+                if stored.kind == HUMAN and not stored.open and stored.seat not in self.connections:
                     self._timer(stored.seat)
         self._settle()
         self._kick_bots()
@@ -400,8 +471,27 @@ class TableRuntime:
         self.connections.setdefault(seat, set()).add(conn)
         self.touched = time.monotonic()
         if seat is None:
+            if not self.humans:
+                self._person_seen()
             conn.push_state()
             return conn
+        self._seated(seat)
+        return conn
+
+    def authenticate(self, conn: Connection, token: str) -> None:
+        """A spectator's socket shows its seat's token (the ``auth`` message): it becomes that seat's. Raises
+        :class:`WebError` (and the socket stays a spectator's)."""
+        seat = self.seat_of(token)
+        if conn.seat == seat:
+            return
+        self.disconnect(conn)
+        conn.seat = seat
+        self.connections.setdefault(seat, set()).add(conn)
+        self._seated(seat)
+
+    def _seated(self, seat: int) -> None:
+        """A person is at ``seat`` now: the seat is bound, a paused table resumes, the takeover bot steps aside."""
+        self._person_seen()
         if not self.seats[seat].taken:
             self.hub.store.take_seat(self.id, seat)
             self.seats[seat] = replace(self.seats[seat], taken=True)
@@ -413,7 +503,15 @@ class TableRuntime:
             log.info("table %s: seat %d is back; the bot hands the seat back", self.id, seat)
         self._review_pause()
         self.broadcast()
-        return conn
+
+    def _person_seen(self) -> None:
+        self.last_person = time.time()
+        self.hub.store.person_seen(self.id, self.last_person)
+        if self.state == "paused":
+            self.state = "open"
+            self.hub.store.set_status(self.id, "open")
+            log.info("table %s: a person is back; the table resumes", self.id)
+            self.start()
 
     def disconnect(self, conn: Connection) -> None:
         conns = self.connections.get(conn.seat)
@@ -424,8 +522,11 @@ class TableRuntime:
             return
         del self.connections[conn.seat]
         self.touched = time.monotonic()
+        if conn.seat is not None or not self.humans:
+            self.last_person = time.time()
+            self.hub.store.person_seen(self.id, self.last_person)
         if conn.seat is not None:
-            if not self.finished:
+            if not self.over:
                 self._timer(conn.seat)
             self._review_pause()
             self.broadcast()
@@ -453,6 +554,17 @@ class TableRuntime:
                 f"メッセージが長すぎます({self.settings.max_message}文字まで)",
             )
             return
+        if conn.seat is None and '"auth"' in text:
+            try:
+                auth = AuthMessage.model_validate_json(text)
+            except ValidationError:
+                pass
+            else:
+                try:
+                    self.authenticate(conn, auth.token)
+                except WebError as e:
+                    self._refuse(conn, "forbidden", e.en, e.ja)
+                return
         try:
             message = CLIENT_MESSAGE.validate_json(text)
         except ValidationError as e:
@@ -467,6 +579,9 @@ class TableRuntime:
             return
         if conn.seat is None:
             self._refuse(conn, "forbidden", "a spectator cannot act", "観戦者は手を指せません")
+            return
+        if self.state == "aborted":
+            self._refuse(conn, "forbidden", "this table was aborted", "このテーブルは中止されました")
             return
         if not isinstance(message, ActMessage):
             async with self.lock:
@@ -571,13 +686,14 @@ class TableRuntime:
 
     def _commit(self, seat: int, action: Action | str) -> None:
         """Apply, store, then announce (the caller holds the lock). A :class:`KirifudaError` changes nothing."""
-        start = self.version
+        start, dealt = self.version, len(self.match.deals)
         self.match.act(seat, action)
         if not self._at_deal_end():
             self.match.resolve_chance()  # a chance event within a deal (Gonin-kan's blind swap) comes at once
         entries = self.match.actions[start:]
+        deals = [(i, self.match.deals[i].to_json()) for i in range(dealt, len(self.match.deals))]
         try:
-            self.hub.store.append(self.id, start, entries, self.match.finished)
+            self.hub.store.append(self.id, start, entries, self.match.finished, deals)
         except Exception:
             log.exception("table %s: could not store action %d; the table goes back to what is stored", self.id, start)
             self._use(self.hub.rebuild(self.id))
@@ -652,12 +768,13 @@ class TableRuntime:
         if self.pause is not None:
             self.pause.stop()
             self.pause = None
-        start = self.version
+        start, dealt = self.version, len(self.match.deals)
         self.match.resolve_chance()
         entries = self.match.actions[start:]
-        if entries:
+        deals = [(i, self.match.deals[i].to_json()) for i in range(dealt, len(self.match.deals))]
+        if entries or deals:  # a served table's deal is drawn now, from the OS: stored before anyone sees it
             try:
-                self.hub.store.append(self.id, start, entries, self.match.finished)
+                self.hub.store.append(self.id, start, entries, self.match.finished, deals)
             except Exception:
                 log.exception("table %s: could not store the chance events from %d", self.id, start)
                 self._use(self.hub.rebuild(self.id))
@@ -668,7 +785,7 @@ class TableRuntime:
     # --- players who left ------------------------------------------------------------------------------------
 
     def _timer(self, seat: int) -> None:
-        if seat not in self._timers and seat not in self.takeover:
+        if seat not in self._timers and seat not in self.takeover and self.state == "open":
             self._timers[seat] = asyncio.create_task(self._take_over_later(seat))
 
     async def _take_over_later(self, seat: int) -> None:
@@ -694,7 +811,12 @@ class TableRuntime:
         return [seat for seat in sorted(self.match.to_act()) if self.bot_for(seat) is not None]
 
     def _kick_bots(self) -> None:
-        if (self._bots is None or self._bots.done()) and not self.finished and self._bot_seats():
+        if (
+            (self._bots is None or self._bots.done())
+            and self.state == "open"
+            and not self.finished
+            and self._bot_seats()
+        ):
             self._bots = asyncio.create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
@@ -707,7 +829,7 @@ class TableRuntime:
 
     async def _bot_turns(self) -> None:
         """Let the bots play their seats until a player is to act or the game ends."""
-        while not self.finished and self._bot_seats():
+        while self.state == "open" and not self.finished and self._bot_seats():
             await asyncio.sleep(self.settings.bot_delay)
             version = self.version
             seats = self._bot_seats()
@@ -718,7 +840,7 @@ class TableRuntime:
                 plans.append((seat, name, self._seating.info(seat), self.match.legal_actions(seat)))
             answers = await asyncio.gather(*(self._think(seat, name, info, legal) for seat, name, info, legal in plans))
             async with self.lock:
-                if self.version != version:
+                if self.version != version or self.state != "open":
                     continue  # a player acted meanwhile (a simultaneous choice): the bots think again
                 for (seat, name, _, _), answer in zip(plans, answers, strict=True):
                     if self.bot_for(seat) != name or seat not in self.match.to_act():
@@ -737,7 +859,7 @@ class TableRuntime:
         while True:
             current = self._replacements.get(name, name)
             try:
-                return await self.hub.pool.think(current, bot_seed(self.seed, seat), info, legal)
+                return await self.hub.pool.think(self.id, current, bot_seed(self.bot_seed, seat), info, legal)
             except BrokenProcessPool:
                 if retried:
                     self._replace(name, current)
@@ -765,11 +887,33 @@ class TableRuntime:
 
     def idle(self, now: float) -> bool:
         """Nobody is here and nothing will happen by itself: the table may leave memory (it stays stored)."""
-        if self.connections or self._timers or self.takeover or (self._bots is not None and not self._bots.done()):
+        if self.connections:
+            return False
+        if self.state != "open":
+            return True
+        if self._timers or self.takeover or (self._bots is not None and not self._bots.done()):
             return False
         if self.pause is not None and self.pause.timer is not None:
             return False
         return self.finished or now - self.touched >= self.settings.idle_unload
+
+    def unattended(self, now: float) -> bool:
+        """In play, and no person has been at it for ``pause_after`` seconds (wall time ``now``)."""
+        return (
+            self.state == "open"
+            and not self.finished
+            and not self.persons
+            and now - self.last_person >= self.settings.pause_after
+        )
+
+    def halt(self, state: str) -> None:
+        """Pause or abort the table: its bots and takeover timers stop, and the store says so."""
+        self.state = state
+        self.stop()
+        self.takeover.clear()
+        self.hub.store.set_status(self.id, state)
+        log.info("table %s: no person for a while; the table is %s", self.id, state)
+        self.broadcast()
 
     def stop(self) -> None:
         for timer in self._timers.values():
@@ -785,6 +929,7 @@ class Tables:
     """Every table: the ones in memory, and the store behind them."""
 
     REPLAYS_KEPT = 16
+    STEPS_KEPT = 512
 
     def __init__(self, store: Store, settings: Settings, pool: BotPool) -> None:
         self.check(settings)
@@ -793,7 +938,11 @@ class Tables:
         self.pool = pool
         self.loaded: dict[str, TableRuntime] = {}
         self.move_times = MoveTimes()
+        self.created_by: dict[str, deque[float]] = {}
+        self.sockets_by: dict[str, int] = {}
+        self.steps: OrderedDict[tuple[str, int | None, int], ReplayStep] = OrderedDict()
         self._replays: OrderedDict[str, Match] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
     @staticmethod
@@ -802,14 +951,24 @@ class Tables:
         check_name(settings.takeover_bot)
 
     async def start(self) -> None:
-        """Resume every unfinished table (bots play on; players are waited for as after a disconnection)."""
+        """Resume the tables in play (bots play on; players are waited for as after a disconnection); those no
+        person has been at for ``pause_after`` seconds are paused first, without being loaded."""
+        paused = self.store_pause(time.time() - self.settings.pause_after)
         resumed = 0
         for table_id in self.store.unfinished():
-            if self.get(table_id) is not None:
+            if await self.load(table_id) is not None:
                 resumed += 1
-        if resumed:
-            log.info("resumed %d unfinished tables", resumed)
+        if resumed or paused:
+            log.info("resumed %d tables in play; paused %d nobody had been at", resumed, len(paused))
         self._sweeper = asyncio.create_task(self._sweep())
+
+    def store_pause(self, before: float) -> list[str]:
+        """Pause the stored tables in play, not in memory, no person has been at since ``before``; their ids."""
+        summaries = self.store.summaries("WHERE status = 'open' AND last_person < ?", (before,))
+        ids = [s.id for s in summaries if s.id not in self.loaded]
+        for table_id in ids:
+            self.store.set_status(table_id, "paused")
+        return ids
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -820,18 +979,50 @@ class Tables:
         self.pool.close()
         self.store.close()
 
-    def create(self, request: CreateTable) -> tuple[TableRuntime, dict[int, str]]:
-        """A new table and the token of each human seat. Raises :class:`WebError` on bad input."""
+    def create(self, request: CreateTable, creator: str = "local") -> tuple[TableRuntime, dict[int, str]]:
+        """A new table and the token of each human seat bound to someone (the creator's, the invited ones; an open
+        seat gets its token when it is claimed). Raises :class:`WebError` on bad input or over a limit."""
+        self._check_rate(creator)
         try:
             game = make(request.game, request.options)
         except KirifudaError as e:
             raise WebError.from_error(400, "bad_game", e) from None
+        self._check_bounds(game)
         if len(request.seats) != game.seat_count:
             raise WebError(
                 400,
                 "bad_seats",
                 f"{game.id} with these options has {game.seat_count} seats, not {len(request.seats)}",
                 f"{game.title_ja} のこの設定では席は {game.seat_count} です({len(request.seats)} ではありません)",
+            )
+        if request.seed is not None and not request.private:
+            raise WebError(
+                422,
+                "seed_public",
+                "a chosen seed is only for a private practice table (private: true): served tables are dealt from "
+                "the operating system's generator",
+                "シードを選べるのは非公開の練習テーブル(private: true)だけです",
+            )
+        if request.private and OPEN in request.seats:
+            raise WebError(
+                422,
+                "bad_seats",
+                "a private table is not listed, so it has no open seat (use human seats and their invite links)",
+                "非公開のテーブルはロビーに載らないため、公開席は作れません",
+            )
+        if not any(kind in (HUMAN, OPEN) for kind in request.seats) and not self.settings.bot_tables:
+            raise WebError(
+                422,
+                "no_person",
+                "a table needs at least one human seat (this server plays no bot-only tables)",
+                "人間の席が少なくとも一つ必要です(このサーバーはボットだけのテーブルを扱いません)",
+            )
+        if self.store.open_count(creator) >= self.settings.open_tables_per_address:
+            raise WebError(
+                429,
+                "too_many_tables",
+                f"at most {self.settings.open_tables_per_address} tables in play per address: finish one first",
+                f"同じアドレスから進行中のテーブルは {self.settings.open_tables_per_address} までです",
             )
         if len(request.names) > len(request.seats):
             raise WebError(400, "bad_name", "more names than seats", "名前が席より多くあります")
@@ -840,9 +1031,17 @@ class Tables:
         seats: list[StoredSeat] = []
         tokens: dict[int, str] = {}
         for seat, kind in enumerate(request.seats):
+            if kind == OPEN:
+                seats.append(StoredSeat(seat, HUMAN, open=True))
+                continue
             if kind == HUMAN:
                 tokens[seat] = secrets.token_urlsafe(16)
-                seats.append(StoredSeat(seat, HUMAN, token_hash=token_hash(tokens[seat]), name=names[seat]))
+                # the first human seat is the creator's, bound at once; the others are reserved for their links
+                seats.append(
+                    StoredSeat(
+                        seat, HUMAN, token_hash=token_hash(tokens[seat]), taken=len(tokens) == 1, name=names[seat]
+                    )
+                )
                 continue
             if names[seat] is not None:
                 raise WebError(400, "bad_name", f"seat {seat} is a bot's: no name", f"席 {seat} はボットの席です")
@@ -851,37 +1050,106 @@ class Tables:
             except BotError as e:
                 raise WebError.from_error(400, "bad_bot", e) from None
             seats.append(StoredSeat(seat, "bot", bot=kind))
+        practice = request.seed is not None
+        match = Match(game, seed=request.seed) if practice else Match(game, rng=SYSTEM_RANDOM)
+        now = time.time()
         stored = StoredTable(
             id=self._new_id(),
             game=game.id,
             options=game.options.to_dict(),
-            seed=secrets.randbelow(2**31) if request.seed is None else request.seed,
+            seed=request.seed,
             seats=tuple(seats),
             private=request.private,
-            created=time.time(),
+            created=now,
+            actions=tuple(match.actions),
+            deals=tuple(deal.to_json() for deal in match.deals),
+            bot_seed=request.seed if practice and request.seed is not None else secrets.randbits(62),
+            practice=practice,
+            last_person=now,
+            creator=creator,
         )
         self.store.create(stored)
-        match = Match(game, seed=stored.seed)
+        self.created_by.setdefault(creator, deque()).append(time.monotonic())
         runtime = self.loaded[stored.id] = TableRuntime(stored, match, self)
-        log.info("table %s: %s %s, seats %s", stored.id, game.id, stored.options, ", ".join(request.seats))
+        log.info(
+            "table %s: %s %s, seats %s%s",
+            stored.id,
+            game.id,
+            stored.options,
+            ", ".join(request.seats),
+            " (practice)" if practice else "",
+        )
         runtime.start()
         return runtime, tokens
 
+    def _check_rate(self, creator: str) -> None:
+        stamps = self.created_by.get(creator)
+        if stamps is None:
+            return
+        now = time.monotonic()
+        while stamps and now - stamps[0] >= 60:
+            stamps.popleft()
+        if not stamps:
+            del self.created_by[creator]
+        elif len(stamps) >= self.settings.tables_per_minute:
+            raise WebError(
+                429,
+                "too_many_tables",
+                f"at most {self.settings.tables_per_minute} new tables a minute per address: wait a little",
+                f"同じアドレスから作れるテーブルは1分に {self.settings.tables_per_minute} までです",
+            )
+
+    def _check_bounds(self, game: Game) -> None:
+        options = game.options.to_dict()
+        for name in ("deals", "rounds"):
+            value = options.get(name)
+            if isinstance(value, int) and value > self.settings.max_deals:
+                raise WebError(
+                    422,
+                    "too_long",
+                    f"{name} {value} is more than this server plays (at most {self.settings.max_deals})",
+                    f"{name} {value} は多すぎます(このサーバーでは {self.settings.max_deals} まで)",
+                )
+
     def get(self, table_id: str) -> TableRuntime | None:
-        """The table ``table_id``, loaded from the store if it is not in memory; None if there is none."""
+        """The table ``table_id`` if it is in memory (:meth:`load` brings one from the store)."""
+        return self.loaded.get(table_id)
+
+    async def load(self, table_id: str) -> TableRuntime | None:
+        """The table ``table_id``, loaded from the store if it is not in memory (its record replayed off the event
+        loop, once however many ask at the same time); None if there is none."""
         runtime = self.loaded.get(table_id)
         if runtime is not None:
             return runtime
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[TableRuntime | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            runtime = await self._load(table_id)
+            future.set_result(runtime)
+            return runtime
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: whoever waits gets it too
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def _load(self, table_id: str) -> TableRuntime | None:
         stored = self.store.load(table_id)
         if stored is None:
             return None
         try:
-            match = self._replay(stored)
+            match = await asyncio.to_thread(self._replay, stored)
         except ReplayError as e:
             log.error("table %s cannot be replayed from the store: %s", table_id, e)
             return None
-        runtime = self.loaded[table_id] = TableRuntime(stored, match, self)
-        runtime.start()
+        runtime = self.loaded.get(table_id)
+        if runtime is None:
+            runtime = self.loaded[table_id] = TableRuntime(stored, match, self)
+            runtime.start()
         return runtime
 
     def rebuild(self, table_id: str) -> Match:
@@ -890,22 +1158,25 @@ class Tables:
         assert stored is not None
         return self._replay(stored)
 
-    def claim(self, table_id: str, seat: int) -> str:
-        """A new token for an open human seat of a listed table (joining from the lobby)."""
-        runtime = self.get(table_id)
-        if runtime is None or runtime.private:
+    async def claim(self, table_id: str, seat: int) -> str:
+        """A new token for an open seat of a listed table (joining from the lobby). Seats the host did not open (the
+        creator's, the invited ones) are never claimable."""
+        runtime = await self.load(table_id)
+        if runtime is None or runtime.private or runtime.over:
             raise WebError(404, "not_found", f"no open table {table_id}", f"テーブル {table_id} はありません")
-        if not 0 <= seat < len(runtime.seats) or runtime.seats[seat].kind != HUMAN or runtime.seats[seat].taken:
+        if not 0 <= seat < len(runtime.seats) or not runtime.seats[seat].open:
             raise WebError(409, "taken", f"seat {seat} is not open", f"席 {seat} は空いていません")
         token = secrets.token_urlsafe(16)
         if not self.store.take_seat(table_id, seat, token_hash(token)):
             raise WebError(409, "taken", f"seat {seat} is not open", f"席 {seat} は空いていません")
-        runtime.seats[seat] = replace(runtime.seats[seat], token_hash=token_hash(token), taken=True)
+        runtime.seats[seat] = replace(runtime.seats[seat], token_hash=token_hash(token), taken=True, open=False)
+        runtime._timer(seat)  # claimed but never connected: taken over like an absent player
         runtime.broadcast()
         return token
 
-    def finished_match(self, table_id: str) -> Match:
-        """The finished game of ``table_id`` (for its record and replay); :class:`WebError` before the end."""
+    async def finished_match(self, table_id: str) -> Match:
+        """The game of ``table_id`` once it is over (finished or aborted; for its record and replay), replayed off
+        the event loop and kept; :class:`WebError` before the end."""
         match = self._replays.get(table_id)
         if match is not None:
             self._replays.move_to_end(table_id)
@@ -913,14 +1184,14 @@ class Tables:
         stored = self.store.load(table_id)
         if stored is None:
             raise WebError(404, "not_found", f"no table {table_id}", f"テーブル {table_id} はありません")
-        if not stored.finished:
+        if not stored.finished and stored.status != "aborted":
             raise WebError(
                 403,
                 "unfinished",
                 "the record is shown once the game is over (it shows every hand)",
                 "棋譜はゲーム終了後に公開されます(全員の手札が載るため)",
             )
-        match = self._replay(stored)
+        match = await asyncio.to_thread(self._replay, stored)
         self._replays[table_id] = match
         while len(self._replays) > self.REPLAYS_KEPT:
             self._replays.popitem(last=False)
@@ -937,8 +1208,11 @@ class Tables:
     @staticmethod
     def _replay(stored: StoredTable) -> Match:
         match = replay(stored.record())
-        match.auto_chance = True
-        match.resolve_chance()
+        if stored.seed is None:
+            match.rng = SYSTEM_RANDOM  # the next deals of a table in play come from the OS too (stored as drawn)
+        elif stored.status in ("open", "paused"):
+            match.auto_chance = True
+            match.resolve_chance()  # a seeded table's next deal is known already
         return match
 
     def _new_id(self) -> str:
@@ -950,7 +1224,43 @@ class Tables:
     async def _sweep(self) -> None:
         while True:
             await asyncio.sleep(self.settings.sweep_every)
-            self.unload_idle()
+            try:
+                self.sweep()
+            except Exception:
+                log.exception("the sweep failed")
+
+    def sweep(self) -> dict[str, list[str]]:
+        """Pause the tables no person has been at for ``pause_after``, abort those paused for ``abort_after``, purge
+        the finished and aborted ones older than ``retention``, and drop idle tables from memory."""
+        now = time.time()
+        paused = [r.id for r in list(self.loaded.values()) if r.unattended(now)]
+        for table_id in paused:
+            self.loaded[table_id].halt("paused")
+        paused += self.store_pause(now - self.settings.pause_after)
+        aborted = self.store.abort_unattended(now - self.settings.pause_after - self.settings.abort_after)
+        if self.loaded:  # aborted by ``kirifuda admin abort`` while in memory
+            marks = ",".join("?" * len(self.loaded))
+            aborted += [
+                s.id
+                for s in self.store.summaries(f"WHERE status = 'aborted' AND id IN ({marks})", list(self.loaded))
+                if self.loaded[s.id].state != "aborted"
+            ]
+        for table_id in aborted:
+            runtime = self.loaded.get(table_id)
+            if runtime is not None:
+                runtime.halt("aborted")
+            log.info(
+                "table %s aborted: no person for %g s", table_id, self.settings.pause_after + self.settings.abort_after
+            )
+        purged = self.store.purge(now - self.settings.retention)
+        for table_id in purged:
+            runtime = self.loaded.pop(table_id, None)
+            if runtime is not None:
+                runtime.stop()
+            self._replays.pop(table_id, None)
+        if purged:
+            log.info("purged %d finished or aborted tables older than %g s", len(purged), self.settings.retention)
+        return {"paused": paused, "aborted": aborted, "purged": purged, "unloaded": self.unload_idle()}
 
     def unload_idle(self) -> list[str]:
         """Drop from memory the tables that are idle (:meth:`TableRuntime.idle`); their ids."""

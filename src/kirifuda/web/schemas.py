@@ -8,11 +8,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-ErrorCode = Literal["stale", "illegal", "malformed", "forbidden", "not_found", "rate_limited"]
+ErrorCode = Literal["stale", "illegal", "malformed", "forbidden", "not_found", "rate_limited", "too_many"]
 """Why a WebSocket message was refused: ``stale`` (its version is not the table's), ``illegal`` (the rules forbid
 the action now), ``malformed`` (not an act message, or too large), ``forbidden`` (a spectator acting, a token that is
 no seat of this table); additions to the issue's four: ``not_found`` (no such table), ``rate_limited`` (too many
-messages)."""
+messages), ``too_many`` (the table or the client's address has as many sockets open as the server allows)."""
 
 MAX_ACTION_TEXT = 200
 MAX_SEATS = 8
@@ -24,17 +24,28 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class StrictTypes(BaseModel):
+    """A WebSocket message: no unknown key, and no value of another JSON type coerced (``"version": "0"`` and
+    ``"version": true`` are ``malformed``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 # --- HTTP ----------------------------------------------------------------------------------------------------
 
 
 class CreateTable(Strict):
     """``POST /api/tables``: a game id, its options (../shared/spec/records.md), one entry per seat — ``"human"``
-    or a bot's name — and optionally the deal seed and whether the table stays out of the lobby's list."""
+    (the first is the creator's, bound to them at once; the others are reserved for their invite links), ``"open"``
+    (a human seat listed in the lobby for anyone to claim) or a bot's name — whether the table stays out of the
+    lobby's list, and for a private table only, a deal seed (a *practice* table)."""
 
     game: str = Field(examples=["anou"])
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 4}])
     seats: list[str] = Field(min_length=1, max_length=MAX_SEATS, examples=[["human", "heuristic", "normal", "normal"]])
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    seed: int | None = Field(
+        default=None, ge=0, lt=2**62, description="private practice tables only: served tables are dealt by the OS"
+    )
     private: bool = False
     names: list[str | None] = Field(
         default_factory=list,
@@ -47,8 +58,10 @@ class CreatedSeat(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
     bot: str | None = None
-    token: str | None = None
-    invite_url: str | None = None
+    token: str | None = Field(None, description="the seat's secret (a human seat bound to someone)")
+    invite_url: str | None = Field(None, description="the seat's link: the token is in the fragment (#token=…)")
+    open: bool = Field(False, description="listed in the lobby for anyone to claim")
+    creator: bool = Field(False, description="the creator's own seat")
 
 
 class CreatedTable(BaseModel):
@@ -61,7 +74,10 @@ class SeatStatus(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
     bot: str | None = Field(None, description="a bot seat's bot")
-    taken: bool = Field(description="a human seat someone has opened or claimed")
+    taken: bool = Field(
+        description="a human seat bound to someone: the creator's, an invited one opened, a claimed one"
+    )
+    open: bool = Field(False, description="a human seat listed in the lobby for anyone to claim")
     connected: bool = Field(description="a player's page is open at this seat now")
     takeover: bool = Field(description="a bot plays for the absent player now")
     playing: str | None = Field(None, description="the bot that actually plays this seat now (after any fallback)")
@@ -73,13 +89,14 @@ class TableStatus(BaseModel):
     game: str
     title: dict[str, str]
     options: dict[str, Any]
-    status: Literal["waiting", "playing", "finished"]
+    status: Literal["waiting", "playing", "paused", "finished", "aborted"]
     version: int = Field(description="the record's actions applied so far")
     to_act: list[int]
     finished: bool
     seats: list[SeatStatus]
     created: float
     private: bool
+    practice: bool = Field(False, description="a private practice table dealt from its creator's seed")
 
 
 class TableList(BaseModel):
@@ -136,7 +153,7 @@ class ErrorBody(BaseModel):
 # --- WebSocket -------------------------------------------------------------------------------------------------
 
 
-class ActMessage(Strict):
+class ActMessage(StrictTypes):
     """Client → server: take ``action`` (record text) at the table as it was at ``version``."""
 
     type: Literal["act"]
@@ -144,7 +161,15 @@ class ActMessage(Strict):
     action: str = Field(min_length=1, max_length=MAX_ACTION_TEXT)
 
 
-class ContinueMessage(Strict):
+class AuthMessage(StrictTypes):
+    """Client → server: the seat's token, so that it never travels in a URL (the socket, a spectator's until then,
+    becomes the seat's)."""
+
+    type: Literal["auth"]
+    token: str = Field(min_length=1, max_length=100)
+
+
+class ContinueMessage(StrictTypes):
     """Client → server (addition): the player has read the result of deal ``deal`` (1 = the first) and is ready
     for the next one."""
 
@@ -152,21 +177,21 @@ class ContinueMessage(Strict):
     deal: int = Field(ge=1)
 
 
-class NameMessage(Strict):
+class NameMessage(StrictTypes):
     """Client → server (addition): the name the seat's player goes by at this table."""
 
     type: Literal["name"]
     name: str = Field(min_length=1, max_length=2 * MAX_NAME)  # checked again once trimmed
 
 
-class AgainMessage(Strict):
+class AgainMessage(StrictTypes):
     """Client → server (addition): play again once the game is over — the same seats and options, a new shuffle,
     a new table (created once; every seat is told its way there)."""
 
     type: Literal["again"]
 
 
-class HistoryMessage(Strict):
+class HistoryMessage(StrictTypes):
     """Client → server (addition): this deal's events so far as the seat saw them (answered by a ``history``
     message to this socket only)."""
 
@@ -211,7 +236,7 @@ class LogLine(BaseModel):
 class StateMessage(BaseModel):
     """Server → client after every change (and on connecting, and after an error): the table as ``seat`` (None:
     a spectator) may know it. The issue's keys, then additions: ``table``, ``view`` (the presentation model),
-    ``choices``, ``log``, ``players``, ``deal``, ``pause``, ``again``."""
+    ``choices``, ``log``, ``players``, ``deal``, ``pause``, ``again``, ``practice``."""
 
     type: Literal["state"]
     version: int
@@ -229,6 +254,7 @@ class StateMessage(BaseModel):
     deal: int = Field(0, description="(addition) deals dealt so far")
     pause: Pause | None = Field(None, description="(addition) the end of a deal, waiting for continue")
     again: Again | None = Field(None, description="(addition) the table of the next game, once asked for")
+    practice: bool = Field(False, description="a private practice table dealt from its creator's seed")
 
 
 class HistoryReply(BaseModel):

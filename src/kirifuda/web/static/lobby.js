@@ -7,9 +7,10 @@ const L = {
   title: { ja: "切り札 kirifuda — ブラウザで対戦", en: "切り札 kirifuda — play in the browser" },
   create: { ja: "卓を立てる", en: "Start a table" },
   game: { ja: "ゲーム", en: "game" },
-  seed: { ja: "シード(任意)", en: "seed (optional)" },
+  seed: { ja: "シード(非公開の練習卓のみ)", en: "seed (private practice tables only)" },
   private: { ja: "ロビーに載せない(招待リンクのみ)", en: "keep out of the lobby (invite links only)" },
-  human: { ja: "人間", en: "human" },
+  human: { ja: "人間(招待リンク)", en: "human (invite link)" },
+  openSeat: { ja: "公開席(誰でも着席可)", en: "open seat (anyone may join)" },
   seat: { ja: "席", en: "seat " },
   auto: { ja: "自動", en: "auto" },
   start: { ja: "卓を立てる", en: "Create the table" },
@@ -196,6 +197,7 @@ function seatInputs() {
         "select",
         { id, name: id, onchange: (e) => ((page.seats[seat] = e.target.value), render()) },
         el("option", { value: "human", selected: kind === "human" }, t(L.human)),
+        el("option", { value: "open", selected: kind === "open" }, t(L.openSeat)),
         page.bots.map((bot) => el("option", { value: bot, selected: kind === bot }, `${t(UI.bot)}: ${bot}`))
       ),
     ];
@@ -260,7 +262,7 @@ function createdPanel() {
 
 function seatsLine(table) {
   return table.seats
-    .map((s) => `${s.seat}: ` + (s.kind === "bot" ? `${t(UI.bot)} ${s.playing || s.bot}` : s.taken ? (s.connected ? t(UI.player) : `${t(UI.player)} (${t(UI.away)})`) : t(UI.open)))
+    .map((s) => `${s.seat}: ` + (s.kind === "bot" ? `${t(UI.bot)} ${s.playing || s.bot}` : s.open ? t(UI.open) : s.connected ? t(UI.player) : `${t(UI.player)} (${t(UI.away)})`))
     .join(" · ");
 }
 
@@ -281,7 +283,7 @@ function openPanel() {
               el("span", { class: "muted" }, `#${table.id} · ${table.version} ${t(L.actions)}`),
               el("span", { class: "seats-line" }, seatsLine(table)),
               table.seats
-                .filter((s) => s.kind === "human" && !s.taken)
+                .filter((s) => s.open)
                 .map((s) => el("button", { type: "button", onclick: () => join(table.id, s.seat) }, `${t(L.join)} ${s.seat}`)),
               el("a", { href: apiUrl(`table/${table.id}`) }, t(L.watch))
             )
@@ -331,7 +333,7 @@ function minePanel() {
           {},
           el("strong", {}, seat.game ? t(seat.game) : id),
           el("span", { class: "muted" }, `#${id} · ${t(L.seat)}${seat.seat}`),
-          el("a", { href: apiUrl(`table/${id}?token=${encodeURIComponent(seat.token)}`) }, t(L.back))
+          el("a", { href: apiUrl(`table/${id}#token=${encodeURIComponent(seat.token)}`) }, t(L.back))
         )
       )
     )

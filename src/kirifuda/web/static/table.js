@@ -38,7 +38,9 @@ const SHOWN_AT_MOST = 30; // more choices than this wait for a card to be select
 const TRICK_HOLD_MS = 1200; // a finished trick stays on the table this long before it is collected
 
 const tableId = tableIdFromPath();
-const token = new URLSearchParams(location.search).get("token");
+// the seat's token travels in the link's fragment (#token=…), which no request carries; the old ?token= form still
+// works (deprecated). It is shown to the server in the socket's first message, never in a URL.
+const token = new URLSearchParams(location.hash.slice(1)).get("token") || new URLSearchParams(location.search).get("token");
 const page = {
   state: null, // the state drawn
   latest: null, // the newest state received (differs from state while a deal's result is held)
@@ -67,7 +69,6 @@ document.body.append(dialogs);
 function socketUrl() {
   const url = new URL(apiUrl(`ws/tables/${encodeURIComponent(tableId)}`));
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  if (token) url.searchParams.set("token", token);
   url.searchParams.set("continue", "1"); // this page answers the end of a deal (docs/protocol.md)
   return url.toString();
 }
@@ -75,7 +76,7 @@ function socketUrl() {
 /** The page of a seat at a table (the invite link's form). */
 function seatLink(table, seatToken) {
   const url = apiUrl(`table/${encodeURIComponent(table)}`);
-  return seatToken ? `${url}?token=${encodeURIComponent(seatToken)}` : url;
+  return seatToken ? `${url}#token=${encodeURIComponent(seatToken)}` : url;
 }
 
 function connect() {
@@ -84,6 +85,7 @@ function connect() {
   const socket = new WebSocket(socketUrl());
   page.socket = socket;
   socket.addEventListener("open", () => {
+    if (token) socket.send(JSON.stringify({ type: "auth", token }));
     page.status = "connected";
     page.retry = 0;
     page.nameSent = false;
