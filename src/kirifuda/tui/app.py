@@ -336,8 +336,9 @@ class PlayApp(TableApp):
             self.set_timer(WATCH_PAUSE, self.close_result)
 
     def close_result(self) -> None:
-        if isinstance(self.screen, ResultScreen):
-            self.screen.dismiss(None)
+        stack = self.screen_stack  # empty while the app closes: the watch timer may fire then
+        if stack and isinstance(stack[-1], ResultScreen):
+            stack[-1].dismiss(None)
 
     def next_deal(self) -> None:
         self.session.next_deal()
