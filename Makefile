@@ -18,7 +18,7 @@ $(VENV)/.installed: pyproject.toml
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 	@# Japanese glyphs for the browser's screenshots (docs/images/browser.png)
 	@test -e /usr/share/fonts/opentype/ipafont-gothic/ipag.ttf || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq fonts-ipafont-gothic >/dev/null; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq fonts-ipafont-gothic >/dev/null; }
 	touch $@
 
 play: setup  ## a game of Anou at the full-screen terminal table against normal bots
