@@ -63,6 +63,7 @@ WENT_OUT = ScoreRule("scoring.went_out", "went out", "上がり")
 CARDS_LEFT = ScoreRule("scoring.left", "cards left", "残り札")
 LEGAL_MEMO = 1 << 16  # legal plays remembered per (hand, latest combination, lock, reversal, card to include)
 FINISH = ScoreRule("scoring.finish_points", "finishing place", "上がり順")
+NEVER = 1 << 30  # a count no combination reaches (play.revolution off)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -222,6 +223,11 @@ class Goout(Game):
         for r in g("play.clear_ranks"):  # play.clear_ranks (8切り)
             rank = C.RANKS.index("T" if r == "10" else r)
             self.clear |= sum(1 << C.make(rank, s) for s in range(4))
+        # the keys the turn order reads at every action (turns.pass, end.*, play.revolution)
+        self.pass_style = g("turns.pass")
+        self.first_out_ends = g("end.until") == "first-out"
+        self.finish_turn = bool(g("end.finish_turn"))
+        self.revolution_size = g("play.revolution.size") if g("play.revolution.enabled") else NEVER
         first = g("turns.first_card")
         self.first_card = C.parse(first)
         self._to_act = tuple(frozenset((s,)) for s in range(self.n))
@@ -493,10 +499,22 @@ class Goout(Game):
             known = self._legal[memo] = self._legal_plays(state, hand)
         return list(known)
 
+    def order(self, cards: int) -> tuple[int, ...]:
+        """Where a combination stands in every list of legal actions: n of a kind (the Jokers alone last) by
+        place in ``pack.ranks``, count, Jokers, then suits (♠ ♥ ♦ ♣); then runs by lowest place, length and
+        suits from the low end. The fast engine (:mod:`kirifuda.fast.goout`) lists them in this order too."""
+        combo = self.combo(cards)
+        assert combo is not None
+        natural = cards & ~JOKER_MASK
+        if combo.kind == SET:
+            return (0, combo.rank, combo.count, combo.jokers, *(C.suit_of(c) for c in C.cards_in(natural)))
+        by_place = sorted(C.cards_in(natural), key=self.place_of.__getitem__)
+        return (1, self.place_of[by_place[0]], combo.count, *(C.suit_of(c) for c in by_place))
+
     def _legal_plays(self, state: GooutState, hand: int) -> list[Action]:
         out: list[Action] = []
         top = self.combo(state.table[-1][1]) if state.table else None
-        for cards in self.candidates(hand):
+        for cards in sorted(self.candidates(hand), key=self.order):
             if state.must_include and not cards & state.must_include:
                 continue  # turns.first_play_includes
             if top is None:
@@ -550,8 +568,7 @@ class Goout(Game):
             if lock is None and self._locks(combo, top):
                 lock = combo.suits
         reverse = state.reversed
-        g = self.key
-        if g("play.revolution.enabled") and combo.kind == SET and combo.count >= g("play.revolution.size"):
+        if combo.kind == SET and combo.count >= self.revolution_size:
             reverse = not reverse  # play.revolution (革命): the order reverses for the rest of the hand
         hands = state.hands[:seat] + (hand & ~cards,) + state.hands[seat + 1 :]
         after = evolve(state, played=state.played | cards, reversed=reverse, must_include=0)
@@ -612,11 +629,8 @@ class Goout(Game):
         lines = tuple(line for seat in range(self.n) for line in self.hand_lines(seat, hands[seat], order))
         scores = state.scores + (line_totals(lines, self.n),)
         index = state.deal_index + 1
-        totals = [sum(s[i] for s in scores) for i in range(self.n)]
-        target = self.design.get("length.target")
-        over = index == self.deals_total or bool(target and max(totals) >= target)  # length.hands, length.target
-        # turns.next_start: "winner" who went out first; "rotate" and "holder" (dealing) the next seat (cutin C3)
-        start = order[0] if self.design.get("turns.next_start") == "winner" else self.ring.next(state.start_player)
+        over = self.game_over(scores)
+        start = self.next_start(state.start_player, order)
         return evolve(
             state,
             phase=OVER if over else DEAL,
@@ -633,6 +647,23 @@ class Goout(Game):
             scores=scores,
             lines=state.lines + (lines,),
         )
+
+    def game_over(self, scores: tuple[tuple[int, ...], ...]) -> bool:
+        """Whether the game ends after the hands scored ``scores``: ``length.hands`` played, or a total at
+        ``length.target``."""
+        target = self.key("length.target")
+        return len(scores) == self.deals_total or bool(
+            target and max(sum(s[i] for s in scores) for i in range(self.n)) >= target
+        )
+
+    def next_start(self, start_player: int, order: tuple[int, ...]) -> int:
+        """Who starts (and is dealt first in) the hand after one started by ``start_player`` that finished in
+        ``order``: turns.next_start "winner" who went out first; "rotate" and "holder" the next seat (cutin C3)."""
+        return order[0] if self.key("turns.next_start") == "winner" else self.ring.next(start_player)
+
+    def awaiting_deal(self, deal_index: int, start_player: int, scores: tuple[tuple[int, ...], ...]) -> GooutState:
+        """The state before hand ``deal_index`` is dealt (the fast engine steps from hand to hand through it)."""
+        return evolve(self.initial(), deal_index=deal_index, start_player=start_player, scores=scores)
 
     def hand_lines(self, seat: int, hand: int, order: tuple[int, ...]) -> tuple[ScoreLine, ...]:
         """One seat's score lines of a hand (``scoring.*``); ``order`` the finishing order so far."""

@@ -1,0 +1,601 @@
+"""A lean, mutable engine for any go-out design (game id ``goout``): bulk random play and the bots' rollouts.
+
+Same rules as :mod:`kirifuda.games.goout` — it reads the pure engine's classification of combinations
+(:meth:`~kirifuda.games.goout.Goout.combo`), its lock and follow rules (``_locks``, ``may_follow``) and its
+scoring, and replaces the two things that made the pure engine slow:
+
+* **legal plays from tables**, never by listing every combination of the hand and testing each: a hand is kept
+  *place-major* (bit ``4 * place + suit``, ``place`` a rank's place in ``pack.ranks``), and the n of a kind of
+  each place come from a table indexed by (place, the 4-bit suits held there, Jokers usable), already split by
+  count and in the pure engine's order (:meth:`~kirifuda.games.goout.Goout.order`). A follow visits only the
+  places and counts that can beat the latest combination (the same kind and count higher, more cards, the
+  cut-in single); runs grow from each place while suits (or, any suits, cards) continue;
+* **one mutable** :class:`Position` per hand instead of a new immutable state per action.
+
+Both list the same actions in the same order, so :meth:`FastGoout.play_random_game` with the same
+``random.Random`` plays the very game the pure protocol plays (tests/test_fast_goout.py checks it decision by
+decision over the presets and random designs).
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from collections.abc import Callable
+from itertools import product
+
+from .. import cards as C
+from ..core import Action, Game, chance_rng
+from ..games.goout import (
+    JOKER_BITS,
+    JOKER_MASK,
+    JOKER_SETS,
+    PASS,
+    SET,
+    Combo,
+    Goout,
+    GooutState,
+    Pass,
+    Play,
+    joker_count,
+)
+
+Move = Callable[["Position", int, random.Random], Action]
+"""A rollout player: (position, seat to act, rng) → a legal action of that seat."""
+
+SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
+
+
+class _Flags:
+    """The two fields of a state :meth:`Goout.may_follow` reads, for the rare plays checked through it."""
+
+    __slots__ = ("lock", "reversed")
+
+    def __init__(self, lock: int | None, reverse: bool) -> None:
+        self.lock = lock
+        self.reversed = reverse
+
+
+class Tables:
+    """The design's tables: interned plays and the n of a kind of every (place, suits held there, Jokers usable),
+    split by count the ways a follow reads them, each in the pure engine's order."""
+
+    def __init__(self, game: Goout) -> None:
+        self.game = game
+        g = game.key
+        n_ranks = game.n_ranks
+        self.bit = {c: 1 << (4 * game.place_of[c] + C.suit_of(c)) for c in game.place_of}
+        self.card_at = {(game.place_of[c], C.suit_of(c)): c for c in game.place_of}
+        self.plays: dict[int, Play] = {}
+        sizes = game.set_sizes
+        self.wild = game.jokers_in_sets
+        top_count = max(sizes, default=0)
+        self.top_count = top_count
+        counts = range(top_count + 1)
+        # [place][suits held][Jokers usable] → every set (leading) / [count] → exactly, at least, more than count
+        self.all_sets: list[list[list[tuple[Play, ...]]]] = []
+        self.exactly: list[list[list[list[tuple[Play, ...]]]]] = []
+        self.at_least: list[list[list[list[tuple[Play, ...]]]]] = []
+        self.more_than: list[list[list[list[tuple[Play, ...]]]]] = []
+        # [place][suits held][suits of the latest set] → the cut-in singles: a suit not in it (play.cut_in)
+        self.singles_not: list[list[list[tuple[Play, ...]]]] = []
+        for place in range(n_ranks):
+            all_row: list[list[tuple[Play, ...]]] = []
+            exactly_row: list[list[list[tuple[Play, ...]]]] = []
+            at_least_row: list[list[list[tuple[Play, ...]]]] = []
+            more_row: list[list[list[tuple[Play, ...]]]] = []
+            singles_row: list[list[tuple[Play, ...]]] = []
+            for nib in range(16):
+                all_row.append([])
+                exactly_row.append([])
+                at_least_row.append([])
+                more_row.append([])
+                for wild in range(3 if self.wild else 1):
+                    plays = self._sets_at(place, nib, wild, sizes)
+                    all_row[-1].append(tuple(a for _, a in plays))
+                    exactly_row[-1].append([tuple(a for c, a in plays if c == n) for n in counts])
+                    at_least_row[-1].append([tuple(a for c, a in plays if c >= n) for n in counts])
+                    more_row[-1].append([tuple(a for c, a in plays if c > n) for n in counts])
+                singles = [(s, self.play(1 << self.card_at[(place, s)])) for s in SUITS_OF[nib] if 1 in sizes]
+                singles_row.append([tuple(a for s, a in singles if not t_suits >> s & 1) for t_suits in range(16)])
+            self.all_sets.append(all_row)
+            self.exactly.append(exactly_row)
+            self.at_least.append(at_least_row)
+            self.more_than.append(more_row)
+            self.singles_not.append(singles_row)
+        self.jokers_alone = tuple(
+            tuple(self.play(JOKER_SETS[k]) for k in range(1, held + 1) if k in sizes) for held in range(3)
+        )
+        self.key_of = {a.cards: game.combo(a.cards).key for a in self.plays.values()}  # type: ignore[union-attr]
+        self.runs = game.runs  # (min, max, suited) or None
+        self.more_cards = bool(g("play.more_cards"))
+        self.cut_in = bool(g("play.cut_in"))
+        self.cut_in_sizes = frozenset(g("play.cut_in_sizes"))
+        self.singles_lock = bool(g("play.lock.singles_only"))
+        self.lock_reverse = bool(g("play.lock.reverse"))
+        self.follow_suit = bool(g("play.follow_suit"))
+
+    def _sets_at(self, place: int, nib: int, wild: int, sizes: frozenset[int]) -> list[tuple[int, Play]]:
+        """(count, play) of every n of a kind from the suits ``nib`` held at ``place`` with up to ``wild`` Jokers,
+        in the pure order: count, Jokers, suits."""
+        found = []
+        for sub in range(1, 16):
+            if sub & nib == sub and all((place, s) in self.card_at for s in SUITS_OF[sub]):
+                natural = sum(1 << self.card_at[(place, s)] for s in SUITS_OF[sub])
+                for k in range(wild + 1):
+                    if sub.bit_count() + k in sizes:
+                        found.append(((sub.bit_count() + k, k, SUITS_OF[sub]), natural | JOKER_SETS[k]))
+        found.sort()
+        return [(key[0], self.play(cards)) for key, cards in found]
+
+    def play(self, cards: int) -> Play:
+        found = self.plays.get(cards)
+        if found is None:
+            found = self.plays[cards] = Play(cards)
+        return found
+
+
+_TABLES: weakref.WeakKeyDictionary[Goout, Tables] = weakref.WeakKeyDictionary()
+
+
+def tables(game: Goout) -> Tables:
+    """The tables of ``game``'s design (built once per game object)."""
+    found = _TABLES.get(game)
+    if found is None:
+        found = _TABLES[game] = Tables(game)
+    return found
+
+
+class Position:
+    """A mutable go-out hand in progress (phase "play"): the hands as card masks and place-major masks, the
+    latest combination and its seat, the lock, the reversal, the passes of this turn, whose turn it is."""
+
+    __slots__ = (
+        "game",
+        "t",
+        "n",
+        "hands",
+        "rm",
+        "leader",
+        "turn",
+        "top",
+        "top_combo",
+        "last",
+        "lock",
+        "reversed",
+        "passed",
+        "out",
+        "must",
+        "played",
+        "plays",
+    )
+
+    def __init__(self, game: Goout) -> None:
+        self.game = game
+        self.t = tables(game)
+        self.n = game.n
+        self.hands: list[int] = [0] * self.n
+        self.rm: list[int] = [0] * self.n
+        self.leader = self.turn = 0
+        self.top = 0
+        self.top_combo: Combo | None = None
+        self.last = -1
+        self.lock: int | None = None
+        self.reversed = False
+        self.passed = 0
+        self.out: list[int] = []
+        self.must = 0
+        self.played = 0
+        self.plays = 0  # combinations played this turn (0: the turn's start player is to lead)
+
+    @classmethod
+    def from_state(cls, game: Goout, state: GooutState) -> Position:
+        """The position of a pure state in phase "play"."""
+        p = cls(game)
+        p.hands = list(state.hands)
+        p.rm = [p.place_major(h) for h in state.hands]
+        p.leader, p.turn = state.leader, state.turn
+        if state.table:
+            p.last, p.top = state.table[-1]
+            p.top_combo = game.combo(p.top)
+        p.plays = len(state.table)
+        p.lock = state.lock
+        p.reversed = state.reversed
+        for seat in state.passed:
+            p.passed |= 1 << seat
+        p.out = list(state.out)
+        p.must = state.must_include
+        p.played = state.played
+        return p
+
+    def place_major(self, cards: int) -> int:
+        bit = self.t.bit
+        out = 0
+        m = cards & ~JOKER_MASK
+        while m:
+            low = m & -m
+            out |= bit[low.bit_length() - 1]
+            m ^= low
+        return out
+
+    def copy(self) -> Position:
+        p = Position.__new__(Position)
+        for name in self.__slots__:
+            setattr(p, name, getattr(self, name))
+        p.hands = self.hands[:]
+        p.rm = self.rm[:]
+        p.out = self.out[:]
+        return p
+
+    # legal plays
+    def legal(self) -> list[Action]:
+        """The legal actions of the seat to act, in the pure engine's order."""
+        seat = self.turn
+        hand = self.hands[seat]
+        x = self.rm[seat]
+        t = self.t
+        jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand & JOKER_MASK else 0
+        wild = jokers if t.wild else 0
+        out: list[Action] = []
+        top = self.top_combo
+        if top is None:
+            sets = t.all_sets
+            while x:
+                low = x & -x
+                place = (low.bit_length() - 1) >> 2
+                out += sets[place][x >> 4 * place & 15][wild]
+                x &= ~(15 << 4 * place)
+            if jokers:
+                out += t.jokers_alone[jokers]
+            if t.runs:
+                out += self._runs(self.rm[seat], 0)
+            if self.must:
+                must = self.must
+                out = [a for a in out if a.cards & must]  # type: ignore[attr-defined]
+            return out
+        game = self.game
+        lock = self.lock
+        if lock is not None and t.singles_lock:
+            out = self._locked_singles(x, hand, top)
+        elif top.kind == SET:
+            self._follow_sets(x, wild, top, out)
+            if jokers:
+                flags = _Flags(lock, self.reversed)
+                for a in t.jokers_alone[jokers]:
+                    if game.may_follow(game.combo(a.cards), top, flags):  # type: ignore[arg-type]
+                        out.append(a)
+            if lock is not None or t.follow_suit:
+                out = self._suits_filter(out, top)
+        elif t.runs:
+            flags = _Flags(lock, self.reversed)
+            for a in self._runs(x, top.count):
+                if game.may_follow(game.combo(a.cards), top, flags):  # type: ignore[arg-type]
+                    out.append(a)
+        if self.must:
+            must = self.must
+            out = [a for a in out if a.cards & must]  # type: ignore[attr-defined]
+        out.append(PASS)
+        return out
+
+    def _suits_filter(self, plays: list[Action], top: Combo) -> list[Action]:
+        """play.lock (縛り): only the locked suits; play.follow_suit: only the latest combination's suits."""
+        game = self.game
+        allowed = 15
+        if self.lock is not None:
+            allowed &= self.lock
+        if self.t.follow_suit and top.suits:
+            allowed &= top.suits
+        keep = []
+        for a in plays:
+            combo = game.combo(a.cards)  # type: ignore[attr-defined]
+            assert combo is not None
+            if not combo.suits & ~allowed:
+                keep.append(a)
+        return keep
+
+    def _locked_singles(self, x: int, hand: int, top: Combo) -> list[Action]:
+        """play.lock.singles_only: singles of the locked suit only, beating in the order the lock gives
+        (play.lock.reverse), a Joker for any of them; nothing follows a Joker (cutin "Lock", C5, K11)."""
+        game = self.game
+        out: list[Action] = []
+        if top.rank == game.top_rank:
+            return out
+        lock = self.lock
+        assert lock is not None
+        suit = lock.bit_length() - 1
+        reverse = self.reversed != self.t.lock_reverse
+        t = self.t
+        key = top.key
+        for place in range(game.n_ranks):
+            if x >> (4 * place + suit) & 1:
+                card = t.card_at[(place, suit)]
+                if game._beats(t.key_of[1 << card], key, reverse):
+                    out.append(t.play(1 << card))
+        if hand & JOKER_MASK and 1 in game.set_sizes:
+            out.append(t.play(JOKER_SETS[1]))
+        return out
+
+    def _follow_sets(self, x: int, wild: int, top: Combo, out: list[Action]) -> None:
+        """The n of a kind of the hand that may follow the set ``top`` (no lock of singles): the same count
+        higher, more cards (play.more_cards), the cut-in single (play.cut_in), in the pure order: by place, and
+        at one place by count. Only the places that can give a play are visited."""
+        t = self.t
+        count = top.count
+        t_rank = top.rank
+        reverse = self.reversed
+        more = t.more_cards
+        cut = t.cut_in and count != 1 and count in t.cut_in_sizes
+        if t_rank == self.game.top_rank:  # the Jokers alone: only more cards of a kind follow them
+            if not more:
+                return
+            higher = 0
+        elif reverse:
+            higher = x & ((1 << 4 * t_rank) - 1)
+        else:
+            higher = x >> 4 * (t_rank + 1) << 4 * (t_rank + 1)
+        same = x >> 4 * t_rank & 15 if t_rank < self.game.n_ranks else 0
+        if not more and not cut:  # the same count, higher: only the places above (below, reversed) are visited
+            if same and not reverse:
+                self._same_place(same, wild, top, out, cut)
+            exactly = t.exactly
+            while higher:
+                low = higher & -higher
+                place = (low.bit_length() - 1) >> 2
+                out += exactly[place][higher >> 4 * place & 15][wild][count]
+                higher &= ~(15 << 4 * place)
+            if same and reverse:
+                self._same_place(same, wild, top, out, cut)
+            return
+        take = t.at_least if more else t.exactly
+        more_than = t.more_than
+        singles_not = t.singles_not
+        t_suits = top.suits
+        rest = x if more else higher | (same << 4 * t_rank)
+        while rest:
+            low = rest & -rest
+            place = (low.bit_length() - 1) >> 2
+            nib = rest >> 4 * place & 15
+            rest &= ~(15 << 4 * place)
+            if (higher >> 4 * place) & 15:
+                if cut:
+                    out += singles_not[place][nib][t_suits]
+                out += take[place][nib][wild][count]
+            elif place == t_rank and same:
+                self._same_place(nib, wild, top, out, cut)
+            elif more:
+                out += more_than[place][nib][wild][count]
+
+    def _same_place(self, nib: int, wild: int, top: Combo, out: list[Action], cut: bool) -> None:
+        """The plays of the latest set's own place: the cut-in singles (its rank or higher), the same count with a
+        higher top suit (pack.suit_order), more cards."""
+        t = self.t
+        place = top.rank
+        if cut:
+            out += t.singles_not[place][nib][top.suits]
+        t_key = top.key
+        key_of = t.key_of
+        reverse = self.reversed
+        for a in t.exactly[place][nib][wild][top.count]:
+            k = key_of[a.cards]
+            if (k < t_key) if reverse else (k > t_key):
+                out.append(a)
+        if t.more_cards:
+            out += t.more_than[place][nib][wild][top.count]
+
+    def _runs(self, x: int, length: int) -> list[Play]:
+        """The runs of the hand (play.runs.*) in the pure order: by lowest place, length, suits; only those of
+        ``length`` when following a run (0: every length)."""
+        runs = self.t.runs
+        assert runs is not None
+        lo, hi, suited = runs
+        if length:
+            lo = hi = length
+        t = self.t
+        card_at = t.card_at
+        n_ranks = self.game.n_ranks
+        out: list[Play] = []
+        nibs = [x >> (4 * p) & 15 for p in range(n_ranks)]
+        for low in range(n_ranks - lo + 1):
+            alive = nibs[low]
+            if not alive:
+                continue
+            if suited:
+                k = 1
+                while alive and k < hi and low + k < n_ranks:
+                    alive &= nibs[low + k]
+                    k += 1
+                    if alive and k >= lo:
+                        for s in SUITS_OF[alive]:
+                            m = 0
+                            for p in range(low, low + k):
+                                m |= 1 << card_at[(p, s)]
+                            out.append(t.play(m))
+                continue
+            k = 1
+            while k < hi and low + k < n_ranks and nibs[low + k]:
+                k += 1
+                if k >= lo:
+                    columns = [[1 << card_at[(p, s)] for s in SUITS_OF[nibs[p]]] for p in range(low, low + k)]
+                    for chosen in product(*columns):
+                        out.append(t.play(sum(chosen)))
+        return out
+
+    # acting
+    def play(self, action: Action) -> bool:
+        """Apply the seat to act's legal ``action``; True when the hand is over (see :meth:`scores`)."""
+        seat = self.turn
+        game = self.game
+        if type(action) is Pass:
+            self.passed |= 1 << seat
+            return self._advance(seat, False)
+        assert type(action) is Play
+        cards = action.cards
+        hand = self.hands[seat]
+        if cards & JOKER_MASK and cards & ~hand:  # a Joker held as the other copy (they share one name)
+            held = hand & JOKER_MASK
+            wanted = joker_count(cards)
+            jokers = held if wanted == 2 else (JOKER_BITS[0] if held & JOKER_BITS[0] else JOKER_BITS[1])
+            cards = (cards & ~JOKER_MASK) | jokers
+        combo = game.combo(cards)
+        assert combo is not None
+        top = self.top_combo
+        if top is not None and self.lock is None and game._locks(combo, top):
+            self.lock = combo.suits
+        if combo.kind == SET and combo.count >= game.revolution_size:
+            self.reversed = not self.reversed  # play.revolution (革命)
+        hand &= ~cards
+        self.hands[seat] = hand
+        self.rm[seat] &= ~self.place_major(cards)
+        self.played |= cards
+        self.must = 0
+        if not hand:
+            self.out.append(seat)
+        self.top, self.top_combo, self.last = cards, combo, seat
+        self.plays += 1
+        return self._advance(seat, bool(cards & game.clear))
+
+    def _advance(self, seat: int, cleared: bool) -> bool:
+        """The next player of the turn, or the end of the turn or hand (the pure ``_next``)."""
+        game = self.game
+        hands = self.hands
+        n = self.n
+        first_out = game.first_out_ends
+        if first_out:
+            if self.out and not game.finish_turn:
+                return True
+        elif sum(1 for h in hands if h) <= 1:
+            return True
+        style = game.pass_style
+        if cleared:
+            nxt = end = seat
+        elif style == "lap":
+            end = self.leader
+            nxt = (seat + 1) % n
+            while nxt != end and not hands[nxt]:
+                nxt = (nxt + 1) % n
+        else:
+            end = self.last
+            skip = self.passed if style == "hard" else 0
+            nxt = (seat + 1) % n
+            while nxt != end and (not hands[nxt] or skip >> nxt & 1):
+                nxt = (nxt + 1) % n
+        if nxt != end:
+            self.turn = nxt
+            return False
+        if first_out and self.out:
+            return True
+        last = self.last
+        while not hands[last]:
+            last = (last + 1) % n
+        self.leader = self.turn = last
+        self.top, self.top_combo, self.lock, self.passed, self.plays = 0, None, None, 0, 0
+        return False
+
+    def order(self) -> tuple[int, ...]:
+        """The finishing order at the end of the hand: who ran out, in order, then those still holding cards."""
+        return tuple(self.out) + tuple(s for s in range(self.n) if self.hands[s])
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score for the hand (scoring.*, through the pure engine's score lines)."""
+        game = self.game
+        order = self.order()
+        return tuple(
+            sum(line.amount for line in game.hand_lines(seat, self.hands[seat], order)) for seat in range(self.n)
+        )
+
+    def run(self, move: Move, rng: random.Random) -> tuple[int, ...]:
+        """Play the hand to its end with ``move`` for every seat; its scores."""
+        while True:
+            if self.play(move(self, self.turn, rng)):
+                return self.scores()
+
+
+class FastGoout:
+    """Whole games of random play (the ``kirifuda simulate`` engine) and hands from a pure state (rollouts)."""
+
+    def __init__(self, game: Goout) -> None:
+        self.game = game
+
+    def play_random_game(self, seed: int, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], int]:
+        """(deal scores, decisions) of one game of uniformly random legal play, as the pure protocol plays it."""
+        game = self.game
+        state = game.initial()
+        scores: list[tuple[int, ...]] = []
+        decisions = 0
+        k = 0
+        while True:
+            dealt = game.apply_deal(state, game.random_deal(state, chance_rng(seed, k)))
+            p = Position.from_state(game, dealt)
+            choice = rng.choice
+            while True:
+                decisions += 1
+                if p.play(choice(p.legal())):
+                    break
+            scores.append(p.scores())
+            k += 1
+            done = tuple(scores)
+            if game.game_over(done):
+                return done, decisions
+            state = game.awaiting_deal(k, game.next_start(state.start_player, p.order()), done)
+
+
+def engine(game: Game) -> FastGoout | None:
+    """The fast engine of ``game`` (every design the pure engine runs, of the keys it knows), or None."""
+    if not isinstance(game, Goout) or not {key for key, _ in game.design.values} <= KNOWN_KEYS:
+        return None
+    return FastGoout(game)
+
+
+KNOWN_KEYS = frozenset(
+    (
+        "game.name",
+        "game.name_ja",
+        "game.source",
+        "pack.ranks",
+        "pack.suits",
+        "pack.suit_order",
+        "pack.copies",
+        "pack.jokers",
+        "pack.jokers_in_sets",
+        "pack.jokers_in_runs",
+        "players.default",
+        "players.allowed",
+        "players.hand_sizes",
+        "players.leftover",
+        "players.min_hand",
+        "play.set_sizes",
+        "play.runs.enabled",
+        "play.runs.suited",
+        "play.runs.min_length",
+        "play.runs.max_length",
+        "play.full_house",
+        "play.more_cards",
+        "play.cut_in",
+        "play.cut_in_sizes",
+        "play.follow_suit",
+        "play.lock.enabled",
+        "play.lock.singles_only",
+        "play.lock.reverse",
+        "play.revolution.enabled",
+        "play.revolution.size",
+        "play.clear_ranks",
+        "turns.pass",
+        "turns.first_start",
+        "turns.first_card",
+        "turns.first_play_includes",
+        "turns.next_start",
+        "end.until",
+        "end.finish_turn",
+        "scoring.went_out",
+        "scoring.left",
+        "scoring.rank_base",
+        "scoring.values",
+        "scoring.finish_points",
+        "scoring.multipliers",
+        "scoring.collect",
+        "length.hands",
+        "length.target",
+    )
+)
+"""The design keys this engine plays (every value :func:`kirifuda.design.unsupported` lets through); a key added to
+the format later is never silently ignored (tests/test_fast_goout.py keeps this in step with the format)."""

@@ -1,0 +1,150 @@
+"""The fast go-out engine (kirifuda.fast.goout) against the pure one (kirifuda.games.goout).
+
+Lockstep: random games where at every decision both engines name the same legal actions in the same order and
+reach the same position (hands, whose turn, the latest combination, the lock, the reversal, who went out), ending
+with the same hand scores; the random player ``play_random_game`` makes exactly the draws the pure protocol makes
+with ``rng.choice``. Over the three presets and random designs drawn from the format's keys (every value the
+engine runs), so each rule of the pure engine is met on the fast path. Perft: from positions reached by random
+play, the number of leaves of the action tree to a depth is the same in both engines.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kirifuda import design as D
+from kirifuda.fast import engine_for
+from kirifuda.fast.goout import KNOWN_KEYS, FastGoout, Position
+from kirifuda.games.goout import Goout, GooutState
+from kirifuda.match import Match
+from kirifuda.registry import make
+from kirifuda.simulate import play_random_game as pure_random_game
+
+VARIED = {
+    "pack.jokers": [0, 1, 2],
+    "pack.jokers_in_sets": [True, False],
+    "pack.suit_order": [[], ["D", "C", "H", "S"]],
+    "play.set_sizes": [[1, 2, 3, 4], [1, 2, 3], [1, 2, 4]],
+    "play.more_cards": [True, False],
+    "play.cut_in": [True, False],
+    "play.follow_suit": [False, True],
+    "play.lock.enabled": [True, False],
+    "play.lock.singles_only": [True, False],
+    "play.revolution.enabled": [True, False],
+    "play.revolution.size": [3, 4],
+    "play.clear_ranks": [[], ["8"]],
+    "play.runs.enabled": [True, False],
+    "play.runs.suited": [True, False],
+    "play.runs.min_length": [3, 4, 5],
+    "turns.pass": ["soft", "hard", "lap"],
+    "turns.next_start": ["rotate", "winner", "holder"],
+    "end.until": ["first-out", "one-left"],
+    "end.finish_turn": [False, True],
+    "scoring.left": ["rank", "card", "value", "none"],
+    "length.hands": [2],
+}
+
+
+def random_designs(count: int, seed: int) -> list[D.Design]:
+    """``count`` runnable designs: each the daifugo or cutin preset with every key of :data:`VARIED` drawn."""
+    rng = random.Random(seed)
+    out: list[D.Design] = []
+    while len(out) < count:
+        base = D.preset(rng.choice(["daifugo", "cutin"]))
+        changes = {key: rng.choice(values) for key, values in VARIED.items()}
+        changes["play.lock.reverse"] = changes["play.lock.singles_only"] and rng.random() < 0.5
+        try:
+            design = base.with_values(changes)
+        except D.DesignError:
+            continue
+        if not D.unsupported(design):
+            out.append(design)
+    return out
+
+
+DESIGNS = [*D.PRESETS, *random_designs(10, 2026)]
+
+
+def label(design: str | D.Design) -> str:
+    return design if isinstance(design, str) else design.sha256[:8]
+
+
+def same_position(state: GooutState, position: Position) -> None:
+    assert position.hands == list(state.hands)
+    assert (position.turn, position.leader) == (state.turn, state.leader)
+    assert position.top == (state.table[-1][1] if state.table else 0)
+    assert (position.lock, position.reversed, position.played) == (state.lock, state.reversed, state.played)
+    assert tuple(position.out) == state.out
+    assert position.rm == [position.place_major(h) for h in state.hands]
+
+
+@pytest.mark.parametrize("design", DESIGNS, ids=label)
+def test_random_games_in_lockstep(design):
+    game = make("goout", {"design": design})
+    assert isinstance(game, Goout) and isinstance(engine_for(game), FastGoout)
+    for seed in range(2):
+        rng = random.Random(seed)
+        match = Match(game, seed=seed)
+        while not match.finished:
+            position = Position.from_state(game, match.state)
+            hand_over = False
+            while not hand_over:
+                (seat,) = match.to_act()
+                legal = match.legal_actions(seat)
+                assert [str(a) for a in position.legal()] == [str(a) for a in legal]
+                action = rng.choice(legal)
+                before = len(game.deal_scores(match.state))
+                match.act(seat, action)
+                hand_over = position.play(action)
+                if hand_over:
+                    assert game.deal_scores(match.state)[before] == position.scores()
+                else:
+                    same_position(match.state, position)
+
+
+@pytest.mark.parametrize("design", DESIGNS, ids=label)
+def test_random_player_draws_as_the_pure_protocol(design):
+    game = make("goout", {"design": design})
+    engine = FastGoout(game)
+    for seed in range(2):
+        assert engine.play_random_game(seed, random.Random(seed)) == pure_random_game(game, seed, random.Random(seed))
+
+
+def pure_perft(game: Goout, state, depth: int) -> int:
+    seats = game.to_act(state)
+    if depth == 0 or not seats:
+        return 1
+    (seat,) = seats
+    actions = game.legal_actions(state, seat)
+    if depth == 1:
+        return len(actions)
+    return sum(pure_perft(game, game.apply(state, seat, a), depth - 1) for a in actions)
+
+
+def fast_perft(position: Position, depth: int) -> int:
+    actions = position.legal()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = position.copy()
+        total += 1 if child.play(action) else fast_perft(child, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize(("name", "seed", "walk", "depth"), [("daifugo", 3, 6, 3), ("big-two", 4, 9, 3)])
+def test_perft_fast_equals_pure(name, seed, walk, depth):
+    game = make("goout", {"design": name})
+    match = Match(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(walk):
+        (seat,) = match.to_act()
+        match.act(seat, rng.choice(match.legal_actions(seat)))
+    assert fast_perft(Position.from_state(game, match.state), depth) == pure_perft(game, match.state, depth)
+
+
+def test_engine_for_declines_a_key_it_does_not_know():
+    """A key added to the format later is never silently ignored: the fast engine names the keys it plays."""
+    assert set(D.FIELD) == KNOWN_KEYS, "teach kirifuda.fast.goout the new key, then add it to KNOWN_KEYS"
