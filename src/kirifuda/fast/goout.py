@@ -114,6 +114,20 @@ class Tables:
         self.singles_lock = bool(g("play.lock.singles_only"))
         self.lock_reverse = bool(g("play.lock.reverse"))
         self.follow_suit = bool(g("play.follow_suit"))
+        self.lock_on = bool(g("play.lock.enabled"))
+        self.simple = not self.more_cards and not self.cut_in  # a set is followed by the same count only
+        self.suit_order = bool(g("pack.suit_order"))
+        self.n_ranks = n_ranks
+        self.above = [((1 << 4 * n_ranks) - 1) >> 4 * (place + 1) << 4 * (place + 1) for place in range(n_ranks)]
+        self.below = [(1 << 4 * place) - 1 for place in range(n_ranks)]
+        self.revolution_size = game.revolution_size
+        self.lap = game.pass_style == "lap"
+        self.hard = game.pass_style == "hard"
+        self.first_out = game.first_out_ends
+        self.finish_turn = game.finish_turn
+        self.clear = game.clear
+        self.combos = game._combos  # the pure engine's classifications, filled as plays are met
+        self.place_bits: dict[int, int] = {}  # a play's cards → their place-major bits
 
     def _sets_at(self, place: int, nib: int, wild: int, sizes: frozenset[int]) -> list[tuple[int, Play]]:
         """(count, play) of every n of a kind from the suits ``nib`` held at ``place`` with up to ``wild`` Jokers,
@@ -258,7 +272,24 @@ class Position:
         if lock is not None and t.singles_lock:
             out = self._locked_singles(x, hand, top)
         elif top.kind == SET:
-            self._follow_sets(x, wild, top, out)
+            rank = top.rank
+            if t.simple and rank < t.n_ranks:  # the same count, higher: only the places above (below, reversed)
+                count = top.count
+                reverse = self.reversed
+                higher = x & (t.below[rank] if reverse else t.above[rank])
+                same = x >> 4 * rank & 15 if t.suit_order else 0  # the same rank beats only by its top suit
+                if same and not reverse:
+                    self._same_place(same, wild, top, out, False)
+                exactly = t.exactly
+                while higher:
+                    low = higher & -higher
+                    place = (low.bit_length() - 1) >> 2
+                    out += exactly[place][higher >> 4 * place & 15][wild][count]
+                    higher &= ~(15 << 4 * place)
+                if same and reverse:
+                    self._same_place(same, wild, top, out, False)
+            elif not t.simple:
+                self._follow_sets(x, wild, top, out)
             if jokers:
                 flags = _Flags(lock, self.reversed)
                 for a in t.jokers_alone[jokers]:
@@ -424,69 +455,71 @@ class Position:
     def play(self, action: Action) -> bool:
         """Apply the seat to act's legal ``action``; True when the hand is over (see :meth:`scores`)."""
         seat = self.turn
-        game = self.game
+        hands = self.hands
+        t = self.t
+        cleared = False
         if type(action) is Pass:
             self.passed |= 1 << seat
-            return self._advance(seat, False)
-        assert type(action) is Play
-        cards = action.cards
-        hand = self.hands[seat]
-        if cards & JOKER_MASK and cards & ~hand:  # a Joker held as the other copy (they share one name)
-            held = hand & JOKER_MASK
-            wanted = joker_count(cards)
-            jokers = held if wanted == 2 else (JOKER_BITS[0] if held & JOKER_BITS[0] else JOKER_BITS[1])
-            cards = (cards & ~JOKER_MASK) | jokers
-        combo = game.combo(cards)
-        assert combo is not None
-        top = self.top_combo
-        if top is not None and self.lock is None and game._locks(combo, top):
-            self.lock = combo.suits
-        if combo.kind == SET and combo.count >= game.revolution_size:
-            self.reversed = not self.reversed  # play.revolution (革命)
-        hand &= ~cards
-        self.hands[seat] = hand
-        self.rm[seat] &= ~self.place_major(cards)
-        self.played |= cards
-        self.must = 0
-        if not hand:
-            self.out.append(seat)
-        self.top, self.top_combo, self.last = cards, combo, seat
-        self.plays += 1
-        return self._advance(seat, bool(cards & game.clear))
+        else:
+            cards = action.cards  # type: ignore[attr-defined]
+            hand = hands[seat]
+            if cards & JOKER_MASK and cards & ~hand:  # a Joker held as the other copy (they share one name)
+                held = hand & JOKER_MASK
+                wanted = joker_count(cards)
+                jokers = held if wanted == 2 else (JOKER_BITS[0] if held & JOKER_BITS[0] else JOKER_BITS[1])
+                cards = (cards & ~JOKER_MASK) | jokers
+            combo = t.combos.get(cards) or self.game.combo(cards)
+            assert combo is not None
+            top = self.top_combo
+            if t.lock_on and top is not None and self.lock is None and self.game._locks(combo, top):
+                self.lock = combo.suits  # play.lock
+            if combo.count >= t.revolution_size and combo.kind == SET:
+                self.reversed = not self.reversed  # play.revolution (革命)
+            hand &= ~cards
+            hands[seat] = hand
+            bits = t.place_bits.get(cards)
+            if bits is None:
+                bits = t.place_bits[cards] = self.place_major(cards)
+            self.rm[seat] &= ~bits
+            self.played |= cards
+            self.must = 0
+            self.top, self.top_combo, self.last = cards, combo, seat
+            self.plays += 1
+            if not hand:
+                out = self.out
+                out.append(seat)
+                # end.until "first-out" (without end.finish_turn) / "one-left": the hand ends at once
+                if (not t.finish_turn) if t.first_out else len(out) >= self.n - 1:
+                    return True
+            cleared = bool(cards & t.clear)
+        return self._advance(seat, cleared)
 
     def _advance(self, seat: int, cleared: bool) -> bool:
         """The next player of the turn, or the end of the turn or hand (the pure ``_next``)."""
-        game = self.game
+        t = self.t
         hands = self.hands
         n = self.n
-        first_out = game.first_out_ends
-        if first_out:
-            if self.out and not game.finish_turn:
-                return True
-        elif sum(1 for h in hands if h) <= 1:
-            return True
-        style = game.pass_style
         if cleared:
             nxt = end = seat
-        elif style == "lap":
+        elif t.lap:
             end = self.leader
-            nxt = (seat + 1) % n
+            nxt = seat + 1 if seat + 1 < n else 0
             while nxt != end and not hands[nxt]:
-                nxt = (nxt + 1) % n
+                nxt = nxt + 1 if nxt + 1 < n else 0
         else:
             end = self.last
-            skip = self.passed if style == "hard" else 0
-            nxt = (seat + 1) % n
+            skip = self.passed if t.hard else 0
+            nxt = seat + 1 if seat + 1 < n else 0
             while nxt != end and (not hands[nxt] or skip >> nxt & 1):
-                nxt = (nxt + 1) % n
+                nxt = nxt + 1 if nxt + 1 < n else 0
         if nxt != end:
             self.turn = nxt
             return False
-        if first_out and self.out:
-            return True
+        if t.first_out and self.out:
+            return True  # end.finish_turn: the turn is played out, then the hand ends
         last = self.last
         while not hands[last]:
-            last = (last + 1) % n
+            last = last + 1 if last + 1 < n else 0
         self.leader = self.turn = last
         self.top, self.top_combo, self.lock, self.passed, self.plays = 0, None, None, 0, 0
         return False
