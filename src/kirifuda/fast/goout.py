@@ -20,7 +20,6 @@ decision over the presets and random designs).
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable
 from itertools import product
 
@@ -128,6 +127,8 @@ class Tables:
         self.clear = game.clear
         self.combos = game._combos  # the pure engine's classifications, filled as plays are met
         self.place_bits: dict[int, int] = {}  # a play's cards → their place-major bits
+        self.runs_of: dict[tuple[int, int, int], Play] = {}
+        self.place_low = sum(1 << 4 * place for place in range(n_ranks))
 
     def _sets_at(self, place: int, nib: int, wild: int, sizes: frozenset[int]) -> list[tuple[int, Play]]:
         """(count, play) of every n of a kind from the suits ``nib`` held at ``place`` with up to ``wild`` Jokers,
@@ -142,6 +143,14 @@ class Tables:
         found.sort()
         return [(key[0], self.play(cards)) for key, cards in found]
 
+    def suited_run(self, low: int, length: int, suit: int) -> Play:
+        """The run of ``suit`` over ``length`` places from ``low``."""
+        key = (low, length, suit)
+        found = self.runs_of.get(key)
+        if found is None:
+            found = self.runs_of[key] = self.play(sum(1 << self.card_at[(p, suit)] for p in range(low, low + length)))
+        return found
+
     def play(self, cards: int) -> Play:
         found = self.plays.get(cards)
         if found is None:
@@ -149,15 +158,12 @@ class Tables:
         return found
 
 
-_TABLES: weakref.WeakKeyDictionary[Goout, Tables] = weakref.WeakKeyDictionary()
-
-
 def tables(game: Goout) -> Tables:
-    """The tables of ``game``'s design (built once per game object)."""
-    found = _TABLES.get(game)
+    """The tables of ``game``'s design (built once per game object, kept on it)."""
+    found = vars(game).get("_fast_tables")
     if found is None:
-        found = _TABLES[game] = Tables(game)
-    return found
+        found = vars(game)["_fast_tables"] = Tables(game)
+    return found  # type: ignore[no-any-return]
 
 
 class Position:
@@ -415,40 +421,41 @@ class Position:
 
     def _runs(self, x: int, length: int) -> list[Play]:
         """The runs of the hand (play.runs.*) in the pure order: by lowest place, length, suits; only those of
-        ``length`` when following a run (0: every length)."""
+        ``length`` when following a run (0: every length). Runs are found for every place and suit at once: after
+        ``r &= x >> 4 * (k - 1)``, bit ``4 * place + suit`` of ``r`` says that suit runs ``k`` places from there."""
         runs = self.t.runs
         assert runs is not None
         lo, hi, suited = runs
         if length:
             lo = hi = length
         t = self.t
+        hand = x
+        if not suited:
+            x = (x | x >> 1 | x >> 2 | x >> 3) & t.place_low  # bit 4 * place: the place holds a card
+        starts: list[tuple[int, int, int]] = []
+        r = x
+        for k in range(2, hi + 1):
+            r &= x >> 4 * (k - 1)
+            if not r:
+                break
+            if k >= lo:
+                m = r
+                while m:
+                    low = m & -m
+                    bit = low.bit_length() - 1
+                    starts.append((bit >> 2, k, bit & 3))
+                    m ^= low
+        if not starts:
+            return []
+        starts.sort()
+        if suited:
+            return [t.suited_run(low, k, suit) for low, k, suit in starts]
+        out = []
         card_at = t.card_at
-        n_ranks = self.game.n_ranks
-        out: list[Play] = []
-        nibs = [x >> (4 * p) & 15 for p in range(n_ranks)]
-        for low in range(n_ranks - lo + 1):
-            alive = nibs[low]
-            if not alive:
-                continue
-            if suited:
-                k = 1
-                while alive and k < hi and low + k < n_ranks:
-                    alive &= nibs[low + k]
-                    k += 1
-                    if alive and k >= lo:
-                        for s in SUITS_OF[alive]:
-                            m = 0
-                            for p in range(low, low + k):
-                                m |= 1 << card_at[(p, s)]
-                            out.append(t.play(m))
-                continue
-            k = 1
-            while k < hi and low + k < n_ranks and nibs[low + k]:
-                k += 1
-                if k >= lo:
-                    columns = [[1 << card_at[(p, s)] for s in SUITS_OF[nibs[p]]] for p in range(low, low + k)]
-                    for chosen in product(*columns):
-                        out.append(t.play(sum(chosen)))
+        for low, k, _ in starts:
+            columns = [[1 << card_at[(p, s)] for s in SUITS_OF[hand >> 4 * p & 15]] for p in range(low, low + k)]
+            for chosen in product(*columns):
+                out.append(t.play(sum(chosen)))
         return out
 
     # acting
@@ -532,9 +539,8 @@ class Position:
         """Each seat's score for the hand (scoring.*, through the pure engine's score lines)."""
         game = self.game
         order = self.order()
-        return tuple(
-            sum(line.amount for line in game.hand_lines(seat, self.hands[seat], order)) for seat in range(self.n)
-        )
+        hands = self.hands
+        return tuple(sum(amount for _, amount in game.hand_parts(seat, hands[seat], order)) for seat in range(self.n))
 
     def run(self, move: Move, rng: random.Random) -> tuple[int, ...]:
         """Play the hand to its end with ``move`` for every seat; its scores."""
@@ -557,7 +563,7 @@ class FastGoout:
         decisions = 0
         k = 0
         while True:
-            dealt = game.apply_deal(state, game.random_deal(state, chance_rng(seed, k)))
+            dealt = game.dealt(state, game.random_deal(state, chance_rng(seed, k)))  # a valid deal: no check
             p = Position.from_state(game, dealt)
             choice = rng.choice
             while True:

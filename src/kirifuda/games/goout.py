@@ -293,6 +293,11 @@ class Goout(Game):
 
     def apply_deal(self, state: GooutState, deal: Deal) -> GooutState:
         self.check_deal(state, deal)
+        return self.dealt(state, deal)
+
+    def dealt(self, state: GooutState, deal: Deal) -> GooutState:
+        """The hand's first state from a deal already checked (:meth:`check_deal`; the fast engine's own
+        :meth:`random_deal`): who starts, and the card the first play must hold."""
         deal = _name_jokers(deal)
         hands = tuple(C.mask(h) for h in deal.hands)
         start = state.start_player
@@ -667,6 +672,10 @@ class Goout(Game):
 
     def hand_lines(self, seat: int, hand: int, order: tuple[int, ...]) -> tuple[ScoreLine, ...]:
         """One seat's score lines of a hand (``scoring.*``); ``order`` the finishing order so far."""
+        return scored_lines(seat, self.hand_parts(seat, hand, order))
+
+    def hand_parts(self, seat: int, hand: int, order: tuple[int, ...]) -> list[tuple[ScoreRule, int]]:
+        """The (rule, amount) parts of :meth:`hand_lines` (the fast engine sums them)."""
         g = self.key
         parts: list[tuple[ScoreRule, int]] = []
         if not hand:
@@ -679,7 +688,7 @@ class Goout(Game):
             # scoring.finish_points: the first entries to the first places, the last entry to the last place
             amount = points[-1] if place == self.n - 1 else points[place] if place < len(points) - 1 else 0
             parts.append((FINISH, amount))
-        return scored_lines(seat, parts)
+        return parts
 
     def left_penalty(self, hand: int) -> int:
         """scoring.left (× scoring.multipliers): "rank" −(base + k) per rank held k times, Jokers a rank of their
