@@ -160,10 +160,10 @@ class Tables:
 
 def tables(game: Goout) -> Tables:
     """The tables of ``game``'s design (built once per game object, kept on it)."""
-    found = vars(game).get("_fast_tables")
+    found: Tables | None = vars(game).get("_fast_tables")
     if found is None:
         found = vars(game)["_fast_tables"] = Tables(game)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 class Position:
