@@ -78,3 +78,21 @@ def test_no_bot_peeks(name, bots):
             assert str(first) == str(again), f"{bot} decides differently on a world the seat cannot tell apart"
         checked += 1
     assert checked >= 2
+
+
+@pytest.mark.parametrize("name", D.PRESETS)
+def test_the_fast_rollout_plays_as_the_pure_protocol(name):
+    """Kit.rollout runs on the fast engine (kirifuda.fast.goout); from sampled states it gives the scores the pure
+    protocol's rollout (GameKit.rollout with the same club player) gives."""
+    from kirifuda.bots.kit import GameKit
+
+    game = short(name)
+    kit = kit_for(game)
+    rng = random.Random(9)
+    match = Match(game, seed=9)
+    for step in range(30):
+        (seat,) = match.to_act()
+        if step % 5 == 0:
+            state = kit.sample(Seating(match, {}).info(seat), random.Random(step))
+            assert kit.rollout(state, random.Random(0)) == GameKit.rollout(kit, state, random.Random(0))
+        match.act(seat, rng.choice(match.legal_actions(seat)))

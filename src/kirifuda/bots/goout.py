@@ -16,7 +16,8 @@ cards are gone, and — where the design starts a hand with the holder of ``turn
   with a cheap one, and passes rather than spend a strong card while every other hand is still long.
 
 The search levels (``easy`` / ``normal`` / ``hard``) are the generic ISMCTS over the game itself
-(:mod:`kirifuda.bots.ismcts`); this kit gives it the sampler, the prior (the heuristic's order) and the rollouts.
+(:mod:`kirifuda.bots.ismcts`); this kit gives it the sampler, the prior (the heuristic's order) and the rollouts,
+played on the fast engine (:mod:`kirifuda.fast.goout`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any, ClassVar
 
 from .. import cards as C
 from ..core import Action, Observation, Seen
+from ..fast.goout import Position
 from ..games.goout import JOKER_MASK, PLAY, Goout, GooutObservation, GooutState, Pass, Play
 from .info import InfoState, Knowledge
 from .kit import GameKit
@@ -147,6 +149,26 @@ class Kit(GameKit):
     def rollout_policy(self, state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
         sizes = tuple(h.bit_count() for h in state.hands)
         return self.choose(state.hands[seat], state.reversed, bool(state.table), sizes, seat, legal)
+
+    def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
+        """The hand played to its end by the club player on the fast engine (:mod:`kirifuda.fast.goout`, checked
+        against the pure rules decision by decision); the pure protocol's rollout outside play."""
+        if state.phase != PLAY:
+            return super().rollout(state, rng)
+        position = Position.from_state(self.goout, state)
+        while True:
+            seat = position.turn
+            sizes = tuple(h.bit_count() for h in position.hands)
+            action = self.choose(
+                position.hands[seat],
+                position.reversed,
+                position.top_combo is not None,
+                sizes,
+                seat,
+                position.legal(),
+            )
+            if position.play(action):
+                return position.scores()
 
     # the club player
     def choose(
