@@ -20,7 +20,6 @@ decision over the presets and random designs).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from itertools import product
 
 from .. import cards as C
@@ -38,9 +37,6 @@ from ..games.goout import (
     Play,
     joker_count,
 )
-
-Move = Callable[["Position", int, random.Random], Action]
-"""A rollout player: (position, seat to act, rng) → a legal action of that seat."""
 
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
 
@@ -541,12 +537,6 @@ class Position:
         order = self.order()
         hands = self.hands
         return tuple(sum(amount for _, amount in game.hand_parts(seat, hands[seat], order)) for seat in range(self.n))
-
-    def run(self, move: Move, rng: random.Random) -> tuple[int, ...]:
-        """Play the hand to its end with ``move`` for every seat; its scores."""
-        while True:
-            if self.play(move(self, self.turn, rng)):
-                return self.scores()
 
 
 class FastGoout:

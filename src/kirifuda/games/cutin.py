@@ -66,21 +66,50 @@ from ..core import (
     DealError,
     Game,
     IllegalAction,
-    NotationError,
     Observation,
     OptionError,
     Options,
     ScoreLine,
     ScoreRule,
     deal_round,
-    evolve,
     line_totals,
     option,
-    parse_words,
-    require_cards,
     scored_lines,
 )
 from ..seats import Ring
+from .going_out import (  # the actions and Jokers of every go-out game: this module's too
+    JOKER_BITS as JOKER_BITS,
+)
+from .going_out import (
+    JOKER_MASK as JOKER_MASK,
+)
+from .going_out import (
+    JOKER_SETS as JOKER_SETS,
+)
+from .going_out import (
+    NATURAL_MASK as NATURAL_MASK,
+)
+from .going_out import (
+    PASS as PASS,
+)
+from .going_out import (
+    Pass as Pass,
+)
+from .going_out import (
+    Play as Play,
+)
+from .going_out import (
+    all_cards,
+    name_jokers,
+    next_to_act,
+    own_jokers,
+    parse_action,
+    reshuffle_unseen,
+    shown,
+)
+from .going_out import (
+    joker_count as joker_count,
+)
 
 HAND_SIZES = {3: 15, 4: 13, 5: 10, 6: 8}
 """Cards per hand with the full pack: cutin.md "Cards and deal" / seed まとめ 「ゲームの準備」 for 3–5 players;
@@ -103,11 +132,6 @@ DECKS = {"52": 0, "40": 3, "32": 5}
 """Option ``deck`` → how many of the weakest ranks are left out of the pack (K7: "40" without 3 4 5, "32"
 without 3–7), so the rank order and the 2 on top stay."""
 
-JOKER_BITS = (1 << C.JOKER, 1 << (C.JOKER | C.COPY))
-JOKER_MASK = JOKER_BITS[0] | JOKER_BITS[1]
-NATURAL_MASK = JOKER_BITS[0] - 1
-JOKER_SETS = (0, JOKER_BITS[0], JOKER_MASK)
-"""The canonical bits of a set's 0, 1 or 2 Jokers (the two Jokers share one name: a set names how many)."""
 
 DEAL, PLAY, OVER = "deal", "play", "over"
 ROTATE, WINNER = "rotate", "winner"
@@ -183,37 +207,8 @@ def make_deck(deck: str, jokers: int) -> tuple[int, ...]:
     return natural + (C.JOKER, C.JOKER | C.COPY)[:jokers]
 
 
-def joker_count(cards: int) -> int:
-    """How many Jokers a card mask holds."""
-    return (cards >> C.JOKER & 1) + (cards >> (C.JOKER | C.COPY) & 1)
-
-
-# --- actions --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play a set: ``cards`` is a card bitmask (legal sets are 1–4 cards of one rank, Jokers among them as the
-    canonical bits :data:`JOKER_SETS` whichever Joker a hand holds)."""
-
-    cards: int
-
-    def __str__(self) -> str:
-        text = _PLAY_TEXT.get(self.cards)
-        return text if text is not None else "play " + " ".join(C.texts(C.cards_in(self.cards)))
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Pass for this turn (cutin.md "A hand": any player but the turn's start player may)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-PASS = Pass()
-
-
+# --- actions: Play (a set: 1–4 cards of one rank, Jokers among them) and Pass (any player but the turn's start
+# player may, cutin.md "A hand"), shared with every go-out game (kirifuda.games.going_out)
 # --- the tables legal-action generation reads -------------------------------------------------
 # The hand's rank-major view: bit 4 * strength + suit. A "pattern" is a 4-bit suit set (bit s = suit s).
 
@@ -239,11 +234,6 @@ empty placeholder, never a set)."""
 
 SET_INFO = {PLAYS[st][p].cards: (st, p, p.bit_count()) for st in range(STRENGTHS) for p in range(1, 16)}
 """Card mask of a natural set → (strength, suit pattern, number of cards); absent: not a set."""
-
-_PLAY_TEXT = {
-    m: "play " + " ".join(C.text(C.make(RANK_OF_STRENGTH[st], s)) for s in _suits_of(p))
-    for m, (st, p, _) in SET_INFO.items()
-}
 
 
 def _table(keep: Callable[[int], bool]) -> tuple[tuple[tuple[Play, ...], ...], ...]:
@@ -581,7 +571,7 @@ class Cutin(Game):
     def apply_deal(self, state: CutinState, deal: Deal) -> CutinState:
         self.check_deal(state, deal)
         if self.options.jokers == 2:
-            deal = _name_jokers(deal)
+            deal = name_jokers(deal)
         start = state.start_player
         return CutinState(
             phase=PLAY,
@@ -603,28 +593,7 @@ class Cutin(Game):
 
     # actions
     def parse_action(self, text: str) -> Action:
-        words = parse_words(text)
-        if not words:
-            raise NotationError(
-                "empty action (write e.g. 'play 7S 7H' or 'pass')", ja="手が空です(例: play 7S 7H、pass)"
-            )
-        verb, args = words[0].lower(), words[1:]
-        if verb == "pass" and not args:
-            return PASS
-        if verb == "play" and args:
-            cards = require_cards(args)
-            natural = [c for c in cards if c != C.JOKER]
-            jokers = len(cards) - len(natural)
-            m = C.mask(natural)
-            if m.bit_count() != len(natural):
-                raise NotationError(f"the same card twice in {text!r}", ja="同じカードが2回書かれています")
-            if jokers > len(JOKER_BITS):
-                raise NotationError(f"more than two Jokers in {text!r}", ja="ジョーカーは2枚までです")
-            return Play(m | JOKER_SETS[jokers])
-        raise NotationError(
-            f"not a Cut-in action: {text!r} (write e.g. 'play 7S 7H' or 'pass')",
-            ja="カットインの手ではありません(例: play 7S 7H、pass)",
-        )
+        return parse_action(text, "Cut-in", "カットイン")
 
     def legal_actions(self, state: CutinState, seat: int) -> list[Action]:
         if state.phase != PLAY or seat != state.turn:
@@ -695,21 +664,11 @@ class Cutin(Game):
     def _own_jokers(self, cards: int, hand: int) -> int:
         """``cards`` with its canonical Joker bits replaced by the Jokers ``hand`` holds (the two share one
         name); :class:`IllegalAction` if the hand does not hold every card."""
-        missing = cards & ~hand & NATURAL_MASK
-        wanted = joker_count(cards)
-        held = hand & JOKER_MASK
-        if wanted > joker_count(held):
-            missing |= JOKER_BITS[0]
-        if missing:
-            if missing & JOKER_MASK and not self.options.jokers:
-                raise IllegalAction(
-                    "this game has no Jokers (option jokers 0)", ja="このゲームにジョーカーはありません(jokers 0)"
-                )
-            shown = " ".join(C.texts(C.cards_in(missing)))
-            raise IllegalAction(f"not in your hand: {shown}", ja=f"手札にありません: {_shown(missing)}")
-        if wanted == 1:
-            held = JOKER_BITS[0] if held & JOKER_BITS[0] else JOKER_BITS[1]  # the hand's Joker, whichever copy
-        return (cards & NATURAL_MASK) | (held if wanted else 0)
+        if cards & JOKER_MASK and not self.options.jokers:
+            raise IllegalAction(
+                "this game has no Jokers (option jokers 0)", ja="このゲームにジョーカーはありません(jokers 0)"
+            )
+        return own_jokers(cards, hand)
 
     def _next(
         self,
@@ -726,16 +685,12 @@ class Cutin(Game):
         if self.lap:
             # cutin.md "A hand": each player acts once per lap; one who ran out takes no further action (K3)
             end = state.leader
-            nxt = self.ring.next(seat)
-            while nxt != end and not hands[nxt]:
-                nxt = self.ring.next(nxt)
+            nxt = next_to_act(self.ring, hands, seat, end)
         else:
             # K13: the turn goes on until play comes round to the player of the latest set; "hard": one who
             # passed is skipped for the rest of the turn; players with no cards are skipped
             end = table[-1][0]
-            nxt = self.ring.next(seat)
-            while nxt != end and (not hands[nxt] or (self.hard and nxt in passed)):
-                nxt = self.ring.next(nxt)
+            nxt = next_to_act(self.ring, hands, seat, end, passed if self.hard else ())
         if nxt != end:
             return CutinState(
                 phase=PLAY,
@@ -837,45 +792,16 @@ class Cutin(Game):
 
     def reshuffle_unseen(self, state: CutinState, seat: int | None, rng: random.Random) -> CutinState:
         # hidden: the other hands and the undealt rest (cutin.md "Cards and deal": face down; K2)
-        places = [s for s in range(self.n) if s != seat]
-        *others, rest = C.shuffle_among(rng, [state.hands[s] for s in places] + [state.rest])
-        hands = list(state.hands)
-        for s, hand in zip(places, others, strict=True):
-            hands[s] = hand
-        return evolve(state, hands=tuple(hands), rest=rest)
+        return reshuffle_unseen(state, seat, rng)
 
     def all_cards(self, state: CutinState) -> list[int]:
-        if state.phase == DEAL and not state.scores:
-            return []
-        return [c for m in (*state.hands, state.played, state.rest) for c in C.cards_in(m)]
+        return all_cards(state, DEAL)
 
     def deal_scores(self, state: CutinState) -> tuple[tuple[int, ...], ...]:
         return state.scores
 
     def score_lines(self, state: CutinState) -> tuple[tuple[ScoreLine, ...], ...]:
         return state.lines
-
-
-def _name_jokers(deal: Deal) -> Deal:
-    """The deal with the two Jokers told apart by position (hands by seat, then the rest), as a record reads it
-    (core.Deal.from_json): the two share one name, so a state must depend only on where the name lies."""
-    first = True
-
-    def name(pile: tuple[int, ...]) -> tuple[int, ...]:
-        nonlocal first
-        out = []
-        for c in pile:
-            if C.base(c) == C.JOKER:
-                c, first = (C.JOKER if first else C.JOKER | C.COPY), False
-            out.append(c)
-        return tuple(out)
-
-    hands = tuple(name(h) for h in deal.hands)
-    return Deal(hands, rest=name(deal.rest))
-
-
-def _shown(cards: int) -> str:
-    return " ".join(C.symbol(c) for c in C.sorted_cards(C.cards_in(cards)))
 
 
 def _rank_name(strength: int) -> str:
@@ -900,7 +826,7 @@ def _check_play(
         return
     st, pattern, count = info
     t, t_pattern, t_count = top_info
-    top_text = _shown(top)
+    top_text = shown(top)
     if lock is not None:
         # cutin.md "Lock": singles of the locked suit only, rank order reversed (C5); K11
         sym = C.SUIT_SYMBOLS[lock]

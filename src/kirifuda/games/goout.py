@@ -36,7 +36,6 @@ from ..core import (
     DealError,
     Game,
     IllegalAction,
-    NotationError,
     Observation,
     OptionError,
     Options,
@@ -46,18 +45,43 @@ from ..core import (
     evolve,
     line_totals,
     option,
-    parse_words,
-    require_cards,
     scored_lines,
 )
 from ..design import Design, DesignError, check_runnable, preset, validate
 from ..seats import Ring
+from .going_out import (  # the actions and Jokers of every go-out game: this module's too
+    JOKER_BITS as JOKER_BITS,
+)
+from .going_out import (
+    JOKER_MASK as JOKER_MASK,
+)
+from .going_out import (
+    JOKER_SETS as JOKER_SETS,
+)
+from .going_out import (
+    PASS as PASS,
+)
+from .going_out import (
+    Pass as Pass,
+)
+from .going_out import (
+    Play as Play,
+)
+from .going_out import (
+    all_cards,
+    name_jokers,
+    next_to_act,
+    own_jokers,
+    parse_action,
+    reshuffle_unseen,
+    shown,
+)
+from .going_out import (
+    joker_count as joker_count,
+)
 
 DEAL, PLAY, OVER = "deal", "play", "over"
 SET, RUN = "set", "run"
-JOKER_BITS = (1 << C.JOKER, 1 << (C.JOKER | C.COPY))
-JOKER_MASK = JOKER_BITS[0] | JOKER_BITS[1]
-JOKER_SETS = (0, JOKER_BITS[0], JOKER_MASK)  # the canonical bits of 0, 1 or 2 Jokers (they share one name)
 
 WENT_OUT = ScoreRule("scoring.went_out", "went out", "上がり")
 CARDS_LEFT = ScoreRule("scoring.left", "cards left", "残り札")
@@ -98,25 +122,6 @@ class GooutOptions(Options):
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play a combination: ``cards`` is a card bitmask (Jokers as the canonical bits :data:`JOKER_SETS`)."""
-
-    cards: int
-
-    def __str__(self) -> str:
-        return "play " + " ".join(C.texts(C.cards_in(self.cards)))
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    def __str__(self) -> str:
-        return "pass"
-
-
-PASS = Pass()
-
-
-@dataclass(frozen=True, slots=True)
 class Combo:
     """What a combination is: its kind (:data:`SET` or :data:`RUN`), card count, rank (its place in
     ``pack.ranks``; the Jokers alone: one above the top), comparison key, and the suits of its natural cards."""
@@ -127,10 +132,6 @@ class Combo:
     key: int
     suits: int
     jokers: int
-
-
-def joker_count(cards: int) -> int:
-    return (cards >> C.JOKER & 1) + (cards >> (C.JOKER | C.COPY) & 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +299,7 @@ class Goout(Game):
     def dealt(self, state: GooutState, deal: Deal) -> GooutState:
         """The hand's first state from a deal already checked (:meth:`check_deal`; the fast engine's own
         :meth:`random_deal`): who starts, and the card the first play must hold."""
-        deal = _name_jokers(deal)
+        deal = name_jokers(deal)
         hands = tuple(C.mask(h) for h in deal.hands)
         start = state.start_player
         leader = start
@@ -468,28 +469,7 @@ class Goout(Game):
 
     # actions
     def parse_action(self, text: str) -> Action:
-        words = parse_words(text)
-        if not words:
-            raise NotationError(
-                "empty action (write e.g. 'play 7S 7H' or 'pass')", ja="手が空です(例: play 7S 7H、pass)"
-            )
-        verb, args = words[0].lower(), words[1:]
-        if verb == "pass" and not args:
-            return PASS
-        if verb == "play" and args:
-            cards = require_cards(args)
-            natural = [c for c in cards if c != C.JOKER]
-            jokers = len(cards) - len(natural)
-            m = C.mask(natural)
-            if m.bit_count() != len(natural):
-                raise NotationError(f"the same card twice in {text!r}", ja="同じカードが2回書かれています")
-            if jokers > len(JOKER_BITS):
-                raise NotationError(f"more than two Jokers in {text!r}", ja="ジョーカーは2枚までです")
-            return Play(m | JOKER_SETS[jokers])
-        raise NotationError(
-            f"not a go-out action: {text!r} (write e.g. 'play 7S 7H' or 'pass')",
-            ja="手ではありません(例: play 7S 7H、pass)",
-        )
+        return parse_action(text, "go-out", "ゴーアウト")
 
     def legal_actions(self, state: GooutState, seat: int) -> list[Action]:
         if state.phase != PLAY or seat != state.turn:
@@ -548,18 +528,18 @@ class Goout(Game):
         if type(action) is not Play:
             raise IllegalAction("play a combination (e.g. 'play 7S 7H') or 'pass'", ja="組を出すかパスしてください")
         hand = state.hands[seat]
-        cards = _own_jokers(action.cards, hand)
+        cards = own_jokers(action.cards, hand)
         combo = self.combo(cards)
         if combo is None:
             raise IllegalAction(
-                f"not a combination of this design ({self.design.name}): {_shown(cards)} (play.set_sizes, play.runs)",
-                ja=f"この設計で出せる組ではありません: {_shown(cards)}",
+                f"not a combination of this design ({self.design.name}): {shown(cards)} (play.set_sizes, play.runs)",
+                ja=f"この設計で出せる組ではありません: {shown(cards)}",
             )
         if state.must_include and not cards & state.must_include:
-            shown = _shown(state.must_include)
+            must = shown(state.must_include)
             raise IllegalAction(
-                f"the first play must include {shown} (turns.first_play_includes)",
-                ja=f"最初の手には {shown} を含めます",
+                f"the first play must include {must} (turns.first_play_includes)",
+                ja=f"最初の手には {must} を含めます",
             )
         lock = state.lock
         if table:
@@ -567,8 +547,8 @@ class Goout(Game):
             assert top is not None
             if not self.may_follow(combo, top, state):
                 raise IllegalAction(
-                    f"{_shown(cards)} may not follow {_shown(table[-1][1])}" + _why(self.design, state),
-                    ja=f"{_shown(table[-1][1])} に {_shown(cards)} は出せません",
+                    f"{shown(cards)} may not follow {shown(table[-1][1])}" + _why(self.design, state),
+                    ja=f"{shown(table[-1][1])} に {shown(cards)} は出せません",
                 )
             if lock is None and self._locks(combo, top):
                 lock = combo.suits
@@ -608,16 +588,12 @@ class Goout(Game):
         elif style == "lap":
             # turns.pass "lap": each player acts once per lap; one who ran out takes no further action (cutin K3)
             end = state.leader
-            nxt = self.ring.next(seat)
-            while nxt != end and not hands[nxt]:
-                nxt = self.ring.next(nxt)
+            nxt = next_to_act(self.ring, hands, seat, end)
         else:
             # turns.pass "soft"/"hard": round until play comes back to the player of the latest combination;
             # "hard": one who passed is skipped for the turn (cutin K13); players with no cards are skipped
             end = table[-1][0]
-            nxt = self.ring.next(seat)
-            while nxt != end and (not hands[nxt] or (style == "hard" and nxt in passed)):
-                nxt = self.ring.next(nxt)
+            nxt = next_to_act(self.ring, hands, seat, end, passed if style == "hard" else ())
         if nxt != end:
             return evolve(base, turn=nxt, hands=hands, table=table, passed=passed, lock=lock)
         if g("end.until") == "first-out" and out:  # end.finish_turn: the turn is played out, then the hand ends
@@ -749,17 +725,10 @@ class Goout(Game):
 
     def reshuffle_unseen(self, state: GooutState, seat: int | None, rng: random.Random) -> GooutState:
         # hidden: the other hands and the undealt rest (players.leftover "aside": face down)
-        places = [s for s in range(self.n) if s != seat]
-        *others, rest = C.shuffle_among(rng, [state.hands[s] for s in places] + [state.rest])
-        hands = list(state.hands)
-        for s, hand in zip(places, others, strict=True):
-            hands[s] = hand
-        return evolve(state, hands=tuple(hands), rest=rest)
+        return reshuffle_unseen(state, seat, rng)
 
     def all_cards(self, state: GooutState) -> list[int]:
-        if state.phase == DEAL and not state.scores:
-            return []
-        return [c for m in (*state.hands, state.played, state.rest) for c in C.cards_in(m)]
+        return all_cards(state, DEAL)
 
     def deal_scores(self, state: GooutState) -> tuple[tuple[int, ...], ...]:
         return state.scores
@@ -775,41 +744,6 @@ def _next_in_suit(card: int, column: list[int]) -> int:
         if C.suit_of(c) == suit:
             return c
     return -1
-
-
-def _own_jokers(cards: int, hand: int) -> int:
-    """``cards`` with its canonical Joker bits replaced by the Jokers ``hand`` holds (the two share one name);
-    :class:`IllegalAction` if the hand does not hold every card."""
-    natural = cards & ~JOKER_MASK
-    wanted = joker_count(cards)
-    held = hand & JOKER_MASK
-    missing = natural & ~hand
-    if missing or wanted > joker_count(held):
-        shown = _shown(missing) if missing else "JK"
-        raise IllegalAction(f"not in your hand: {shown}", ja=f"手札にありません: {shown}")
-    if wanted == 1:
-        held = JOKER_BITS[0] if held & JOKER_BITS[0] else JOKER_BITS[1]
-    return natural | (held if wanted else 0)
-
-
-def _name_jokers(deal: Deal) -> Deal:
-    """The deal with the two Jokers told apart by position (hands by seat, then the rest), as a record reads it."""
-    first = True
-
-    def name(pile: tuple[int, ...]) -> tuple[int, ...]:
-        nonlocal first
-        out = []
-        for c in pile:
-            if C.base(c) == C.JOKER:
-                c, first = (C.JOKER if first else C.JOKER | C.COPY), False
-            out.append(c)
-        return tuple(out)
-
-    return Deal(tuple(name(h) for h in deal.hands), rest=name(deal.rest))
-
-
-def _shown(cards: int) -> str:
-    return " ".join(C.symbol(c) for c in C.sorted_cards(C.cards_in(cards)))
 
 
 def _why(design: Design, state: GooutState) -> str:
