@@ -38,6 +38,12 @@ VARIED = {
     "play.runs.enabled": [True, False],
     "play.runs.suited": [True, False],
     "play.runs.min_length": [3, 4, 5],
+    "play.five_card_hands": [
+        [],
+        [],
+        ["straight", "flush", "full-house", "four-of-a-kind", "straight-flush"],
+        ["full-house"],
+    ],
     "turns.pass": ["soft", "hard", "lap"],
     "turns.next_start": ["rotate", "winner", "holder"],
     "end.until": ["first-out", "one-left"],
@@ -64,7 +70,7 @@ def random_designs(count: int, seed: int) -> list[D.Design]:
     return out
 
 
-DESIGNS = [*D.PRESETS, *random_designs(10, 2026)]
+DESIGNS = [*D.PRESETS, *random_designs(12, 2026)]
 
 
 def label(design: str | D.Design) -> str:

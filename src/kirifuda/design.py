@@ -43,6 +43,10 @@ FIRST_STARTS = ("first-dealer", "holder")
 ENDS = ("first-out", "one-left")
 LEFT_STYLES = ("rank", "card", "value", "none")
 LEFTOVERS = ("aside", "deal")
+FIVE_CARD_HANDS = ("straight", "flush", "full-house", "four-of-a-kind", "straight-flush")
+"""The five-card hands a design may allow (Big Two's, pagat.com "Big Two": a straight, five consecutive ranks of any
+suits; a flush, five of one suit; a full house, three of a kind and a pair; four of a kind with any fifth card; a
+straight flush). Listed weakest first, the design's list is their order (Big Two: as here)."""
 
 
 class DesignError(OptionError):
@@ -54,7 +58,7 @@ class Field:
     """One key of the format: its dotted path, kind, default, limits and what it means (en/ja)."""
 
     key: str
-    kind: str  # "int" "bool" "str" "ranks" "suits" "ints" "sizes" "multipliers" "values" "card"
+    kind: str  # "int" "bool" "str" "ranks" "suits" "ints" "sizes" "multipliers" "values" "card" "hands"
     default: Any
     en: str
     ja: str
@@ -115,6 +119,16 @@ FIELDS: tuple[Field, ...] = (
     Field("play.runs.min_length", "int", 3, "the shortest run", "階段の最小の長さ", low=2, high=13),
     Field("play.runs.max_length", "int", 13, "the longest run", "階段の最大の長さ", low=2, high=13),
     Field("play.full_house", "bool", False, "a full house (3 + 2) may be played", "フルハウスを出せる"),
+    Field(
+        "play.five_card_hands",
+        "hands",
+        [],
+        "five-card hands that may be played, weakest first; one beats another of them by its place in this list, "
+        "then by its own order (straight, straight-flush: the top card; flush: the ranks from the top, then the "
+        "suit; full-house: the three; four-of-a-kind: the four)",
+        "出せる5枚の役(弱い順)。役の順、同じ役は役ごとの強さで比べる",
+        FIVE_CARD_HANDS,
+    ),
     Field(
         "play.more_cards",
         "bool",
@@ -292,11 +306,18 @@ def _check(f: Field, value: Any) -> Any:
         if suit not in SUIT_TEXTS:
             raise _err(key, f"{value!r} has no suit S H D C", f"スートがありません: {value!r}")
         return rank + suit
-    if f.kind in ("ranks", "suits", "ints"):
+    if f.kind in ("ranks", "suits", "ints", "hands"):
         if not isinstance(value, list):
             raise _err(key, f"must be a list, not {value!r}", "リストです")
         if f.kind == "ranks":
             out = [_rank(key, v) for v in value]
+        elif f.kind == "hands":
+            assert f.choices is not None
+            for v in value:
+                if v not in f.choices:
+                    shown = ", ".join(f'"{c}"' for c in f.choices)
+                    raise _err(key, f"{v!r} is not one of {shown}", f"{v!r} は {shown} のどれでもありません")
+            out = list(value)
         elif f.kind == "suits":
             out = []
             for v in value:
@@ -443,6 +464,16 @@ def _cross_check(v: dict[str, Any]) -> None:
     for r in v["scoring.values"]:
         if r != "JK" and r not in ranks:
             raise _err("scoring.values", f"{r} is not in pack.ranks", f"{r} は pack.ranks にありません")
+    if (
+        v["play.five_card_hands"]
+        and v["play.runs.enabled"]
+        and v["play.runs.min_length"] <= 5 <= v["play.runs.max_length"]
+    ):
+        raise _err(
+            "play.five_card_hands",
+            "a run of 5 would also be a five-card hand: limit play.runs to other lengths or leave runs off",
+            "5枚の階段は5枚の役と重なります。play.runs の長さを変えるか階段をなしにしてください",
+        )
     if v["play.runs.max_length"] < v["play.runs.min_length"]:
         raise _err("play.runs.max_length", "must be ≥ play.runs.min_length", " play.runs.min_length 以上")
     if v["play.runs.min_length"] > len(ranks):
@@ -483,7 +514,13 @@ def unsupported(design: Design) -> list[tuple[str, str, str]]:
     if g("pack.jokers_in_runs") and g("pack.jokers") and g("play.runs.enabled"):
         out.append(("pack.jokers_in_runs", "Jokers in runs are not supported yet", "階段のジョーカーはまだ扱えません"))
     if g("play.full_house"):
-        out.append(("play.full_house", "the full house is not supported yet", "フルハウスはまだ扱えません"))
+        out.append(
+            (
+                "play.full_house",
+                'the full house is played as a five-card hand: play.five_card_hands = ["full-house"]',
+                'フルハウスは5枚の役です: play.five_card_hands = ["full-house"]',
+            )
+        )
     if g("scoring.collect"):
         out.append(("scoring.collect", "points collected in play are not supported yet", "場の点はまだ扱えません"))
     if g("play.lock.enabled") and g("play.lock.reverse") and not g("play.lock.singles_only"):
@@ -575,6 +612,8 @@ def _schema_of(f: Field) -> dict[str, Any]:
         s = {"type": "string", "pattern": "^(10|[2-9TJQKA])[SHDC]$"}
     elif f.kind == "ranks":
         s = {"type": "array", "uniqueItems": True, "items": {"enum": [*RANK_TEXTS, "T"]}}
+    elif f.kind == "hands":
+        s = {"type": "array", "uniqueItems": True, "items": {"enum": list(f.choices or ())}}
     elif f.kind == "suits":
         s = {"type": "array", "uniqueItems": True, "items": {"enum": list(SUIT_TEXTS)}}
     elif f.kind == "ints":
@@ -680,6 +719,17 @@ def describe(design: Design) -> tuple[str, str]:
             f"runs of {g('play.runs.min_length')}–{g('play.runs.max_length')}"
             + (" in one suit" if g("play.runs.suited") else " in any suits")
         )
+    five = g("play.five_card_hands")
+    if five:
+        names_ja = {
+            "straight": "ストレート",
+            "flush": "フラッシュ",
+            "full-house": "フルハウス",
+            "four-of-a-kind": "フォーカード(+1枚)",
+            "straight-flush": "ストレートフラッシュ",
+        }
+        plays_ja.append("5枚の役 " + " < ".join(names_ja[h] for h in five))
+        plays_en.append("five-card hands " + " < ".join(five))
     ja.append("③出し方: " + "、".join(plays_ja) + "。前の組と同じ種類・枚数で強いものを出す")
     en.append("③ Plays: " + ", ".join(plays_en) + ". Beat the latest play with the same kind and count, higher")
     rules_ja, rules_en = [], []
@@ -846,6 +896,8 @@ def reference_table() -> str:
     for f in FIELDS:
         default = json.dumps(f.default, ensure_ascii=False)
         kind = " / ".join(f'"{c}"' for c in f.choices) if f.choices else f.kind
+        if f.kind == "hands":
+            kind = "list of " + kind
         if f.low is not None or f.high is not None:
             kind += f" {'' if f.low is None else f.low}–{'' if f.high is None else f.high}"
         rows.append(f"| `{f.key}` | {kind} | `{default}` | {f.en} / {f.ja} |")

@@ -122,7 +122,7 @@ def test_validation_errors_name_the_key_in_both_languages():
 
 
 def test_a_design_the_engine_cannot_run_is_refused_with_the_reason():
-    with pytest.raises(KirifudaError, match="play.full_house: the full house is not supported yet"):
+    with pytest.raises(KirifudaError, match="play.full_house: the full house is played as a five-card hand"):
         make("goout", {"design": {"play": {"full_house": True}}})
 
 
@@ -360,3 +360,49 @@ def test_daifugo_preset_agrees_with_the_independent_daifugo_oracle(seed):
     while run.step():
         pass
     assert [list(s) for s in game.deal_scores(run.match.state)] == [list(s) for s in oracle.deal_scores()]
+
+
+def five(game: Goout, text: str):
+    from kirifuda import cards as C
+
+    combo = game.combo(C.mask(C.parse_many(text)))
+    assert combo is not None and combo.kind == "five", text
+    return combo.key
+
+
+def test_big_two_five_card_hands_rank_by_type_then_within_play_five_card_hands():
+    """pagat.com "Big Two": any flush beats any straight, any full house beats a straight or flush, four of a kind
+    and one beats those, a straight flush beats all; within a type: a straight by its top card (rank, then suit), a
+    flush by its ranks from the top then its suit, a full house by its three, four of a kind by its four."""
+    game = make("goout", {"design": "big-two"})
+    assert isinstance(game, Goout)
+    assert game.combo(C_mask("10S JS QS KS 2H")) is None  # 10 J Q K 2: not consecutive, not a flush
+    assert five(game, "3D 4C 5H 6S 7D") < five(game, "3D 4C 5H 6S 7C") < five(game, "JD QC KH AS 2D")
+    assert five(game, "JD QC KH AS 2S") < five(game, "3D 4D 5D 6D 8D")  # any flush beats any straight
+    assert five(game, "3D 4D 5D 6D 8D") < five(game, "3C 4C 5C 6C 8C")  # the same ranks: by suit (♦ < ♣)
+    assert five(game, "3S 4S 5S 6S 9S") < five(game, "3D 4D 5D 7D 9D")  # the ranks from the top: 9 9, then 7 > 6
+    assert five(game, "AS KS QS JS 9S") < five(game, "3D 3C 3H 4D 4C")  # any full house beats any flush
+    assert five(game, "3D 3C 3H 2D 2C") < five(game, "4D 4C 4H 3S 3D")  # by its three, not its pair
+    assert five(game, "2D 2C 2H AD AC") < five(game, "3D 3C 3H 3S 4D")  # four of a kind and one beats it
+    assert five(game, "2D 2C 2H 2S AD") < five(game, "3D 4D 5D 6D 7D")  # the lowest straight flush beats all
+    assert five(game, "3D 4D 5D 6D 7D") < five(game, "3C 4C 5C 6C 7C") < five(game, "4D 5D 6D 7D 8D")
+
+
+def C_mask(text: str) -> int:
+    from kirifuda import cards as C
+
+    return C.mask(C.parse_many(text))
+
+
+def test_big_two_plays_a_full_house_on_a_flush_but_not_a_pair_on_it():
+    game, match = start("big-two", {}, "3D 5D 7D 9D JD 4S", "6C 6H 6S KD KC 8H", "AS")
+    match.act(0, "play 3D 5D 7D 9D JD")
+    legal = match.legal_actions(1)
+    assert C_mask("6S 6H 6C KD KC") in [getattr(a, "cards", 0) for a in legal] and str(legal[-1]) == "pass"
+    flush = five(game, "3D 5D 7D 9D JD")
+    assert all(game.combo(a.cards).kind == "five" and game.combo(a.cards).key > flush for a in legal[:-1])
+
+
+def test_a_run_of_five_and_five_card_hands_are_refused_together():
+    with pytest.raises(D.DesignError, match="play.five_card_hands: a run of 5"):
+        D.preset("big-two").with_values({"play.runs.enabled": True, "play.runs.min_length": 3})

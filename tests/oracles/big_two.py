@@ -6,16 +6,21 @@ players must play a valid hand of the same number of cards which is higher than 
 otherwise pass. This continues until three players consecutively pass, at which point the last player to have
 played a hand has control." "One point is lost for each card remaining in your hands at the end of a game, but
 having 10 or more cards remaining results in points being doubled.") and the preset's own comment
-(src/kirifuda/designs/big-two.toml: five-card hands are straights only; ×3 with all 13 left; the winner of a hand
-leads the next; as many hands as players). It does not import kirifuda.
+(src/kirifuda/designs/big-two.toml: ×3 with all 13 left; the winner of a hand leads the next; as many hands as
+players). It does not import kirifuda.
 
-Ranks 3 < 4 < … < A < 2, suits ♦ < ♣ < ♥ < ♠. Hands: a single, a pair, three of a kind, a straight (five
-consecutive ranks in that order, any suits: 3-4-5-6-7 up to J-Q-K-A-2), each beaten only by a higher one of the same
-kind: by rank, then by the highest suit (a straight by its highest card). A pass does not stop a player from
+Ranks 3 < 4 < … < A < 2, suits ♦ < ♣ < ♥ < ♠. Hands: a single, a pair, three of a kind, each beaten only by a
+higher one of the same kind: by rank, then by the highest suit. Five-card hands (pagat.com "Big Two", as mirrored at
+gambiter.com/cards/climbing/bigtwo.html: "a five card group can be beaten by a five card group of a stronger type -
+any flush beats any straight, any full house beats any straight or flush, any four of a kind plus an odd card beats
+any straight, flush or full house and any straight flush beats all of the other type of five card group"): a
+straight (five consecutive ranks in that order, any suits: 3-4-5-6-7 up to J-Q-K-A-2) by its highest card; a flush
+(five of one suit) by its highest rank, then the next and so on, then the suit; a full house by its three; four of
+a kind and any fifth card by its four; a straight flush by its highest card. A pass does not stop a player from
 playing when play comes round again. The hand ends as soon as a player has no cards.
 """
 
-from itertools import combinations, product
+from itertools import combinations
 
 from ._common import Illegal, canonical_order, full_deck, parse_card
 
@@ -28,15 +33,29 @@ def strength(card: str) -> int:
     return ORDER.index(card[0]) * 4 + SUIT_ORDER.index(card[1])
 
 
-def kind(cards: list[str]) -> tuple[str, int] | None:
-    """(kind, key) of a valid hand, or None."""
+def kind(cards: list[str]) -> tuple[str, tuple] | None:
+    """(kind, key) of a valid hand, or None: keys of one kind compare as tuples."""
     n = len(cards)
     ranks = sorted(ORDER.index(c[0]) for c in cards)
     top = max(strength(c) for c in cards)
     if n in (1, 2, 3) and len(set(ranks)) == 1:
-        return (f"set{n}", top)
-    if n == 5 and ranks == list(range(ranks[0], ranks[0] + 5)):
-        return ("straight", top)
+        return (f"set{n}", (top,))
+    if n != 5:
+        return None
+    straight = ranks == list(range(ranks[0], ranks[0] + 5))
+    suits = {c[1] for c in cards}
+    held = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    most = max(set(ranks), key=ranks.count)
+    if straight and len(suits) == 1:
+        return ("five", (4, top))
+    if held == [4, 1]:
+        return ("five", (3, most))
+    if held == [3, 2]:
+        return ("five", (2, most))
+    if len(suits) == 1:
+        return ("five", (1, tuple(sorted(ranks, reverse=True)), SUIT_ORDER.index(suits.pop())))
+    if straight:
+        return ("five", (0, top))
     return None
 
 
@@ -59,7 +78,7 @@ class Oracle:
             self.must = "3D"
         else:
             self.turn, self.must = self.winner, None
-        self.top: tuple[str, int] | None = None
+        self.top: tuple[str, tuple] | None = None
         self.last = self.turn
         self.phase = "act"
 
@@ -81,10 +100,7 @@ class Oracle:
             return set()
         hand = self.hands[seat]
         out = set()
-        candidates = [list(c) for n in (1, 2, 3) for c in combinations(hand, n)]
-        for low in range(len(ORDER) - 4):  # straights: one card of each of five consecutive ranks
-            columns = [[c for c in hand if c[0] == ORDER[low + k]] for k in range(5)]
-            candidates += [list(c) for c in product(*columns)]
+        candidates = [list(c) for n in (1, 2, 3, 5) for c in combinations(hand, n)]
         for combo in candidates:
             if self._beats(combo):
                 out.add("play " + " ".join(canonical_order(combo)))

@@ -29,6 +29,7 @@ from ..games.goout import (
     JOKER_MASK,
     JOKER_SETS,
     PASS,
+    RUN,
     SET,
     Combo,
     Goout,
@@ -38,6 +39,7 @@ from ..games.goout import (
     joker_count,
 )
 
+FIVES_MEMO = 1 << 15  # hands whose five-card hands are remembered
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
 
 
@@ -124,6 +126,8 @@ class Tables:
         self.combos = game._combos  # the pure engine's classifications, filled as plays are met
         self.place_bits: dict[int, int] = {}  # a play's cards → their place-major bits
         self.runs_of: dict[tuple[int, int, int], Play] = {}
+        self.five = bool(game.five)
+        self.fives: dict[int, tuple[Play, ...]] = {}
         self.place_low = sum(1 << 4 * place for place in range(n_ranks))
 
     def _sets_at(self, place: int, nib: int, wild: int, sizes: frozenset[int]) -> list[tuple[int, Play]]:
@@ -138,6 +142,22 @@ class Tables:
                         found.append(((sub.bit_count() + k, k, SUITS_OF[sub]), natural | JOKER_SETS[k]))
         found.sort()
         return [(key[0], self.play(cards)) for key, cards in found]
+
+    def five_card_hands(self, hand: int) -> tuple[Play, ...]:
+        """The five-card hands of ``hand`` (play.five_card_hands) in the pure order, remembered per hand."""
+        natural = hand & ~JOKER_MASK
+        found = self.fives.get(natural)
+        if found is None:
+            game = self.game
+            columns: list[list[int]] = [[] for _ in range(game.n_ranks)]
+            for c in C.cards_in(natural):
+                columns[game.place_of[c]].append(c)
+            if len(self.fives) > FIVES_MEMO:
+                self.fives.clear()
+            found = self.fives[natural] = tuple(
+                self.play(m) for m in sorted(game.five_card_hands(columns), key=game.order)
+            )
+        return found
 
     def suited_run(self, low: int, length: int, suit: int) -> Play:
         """The run of ``suit`` over ``length`` places from ``low``."""
@@ -265,6 +285,8 @@ class Position:
                 out += t.jokers_alone[jokers]
             if t.runs:
                 out += self._runs(self.rm[seat], 0)
+            if t.five:
+                out += t.five_card_hands(hand)
             if self.must:
                 must = self.must
                 out = [a for a in out if a.cards & must]  # type: ignore[attr-defined]
@@ -299,9 +321,10 @@ class Position:
                         out.append(a)
             if lock is not None or t.follow_suit:
                 out = self._suits_filter(out, top)
-        elif t.runs:
+        else:  # a run, or a five-card hand: the same kind, higher (through the pure rule)
             flags = _Flags(lock, self.reversed)
-            for a in self._runs(x, top.count):
+            same_kind = self._runs(x, top.count) if top.kind == RUN else t.five_card_hands(hand)
+            for a in same_kind:
                 if game.may_follow(game.combo(a.cards), top, flags):  # type: ignore[arg-type]
                     out.append(a)
         if self.must:
@@ -598,6 +621,7 @@ KNOWN_KEYS = frozenset(
         "play.runs.min_length",
         "play.runs.max_length",
         "play.full_house",
+        "play.five_card_hands",
         "play.more_cards",
         "play.cut_in",
         "play.cut_in_sizes",

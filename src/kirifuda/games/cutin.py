@@ -64,7 +64,6 @@ from ..core import (
     Action,
     Deal,
     DealError,
-    Game,
     IllegalAction,
     Observation,
     OptionError,
@@ -77,38 +76,20 @@ from ..core import (
     scored_lines,
 )
 from ..seats import Ring
-from .going_out import (  # the actions and Jokers of every go-out game: this module's too
-    JOKER_BITS as JOKER_BITS,
-)
 from .going_out import (
-    JOKER_MASK as JOKER_MASK,
-)
-from .going_out import (
-    JOKER_SETS as JOKER_SETS,
-)
-from .going_out import (
-    NATURAL_MASK as NATURAL_MASK,
-)
-from .going_out import (
-    PASS as PASS,
-)
-from .going_out import (
-    Pass as Pass,
-)
-from .going_out import (
-    Play as Play,
-)
-from .going_out import (
-    all_cards,
+    JOKER_BITS,
+    JOKER_MASK,
+    JOKER_SETS,
+    NATURAL_MASK,
+    PASS,
+    GoingOut,
+    Pass,
+    Play,
+    joker_count,
     name_jokers,
     next_to_act,
     own_jokers,
-    parse_action,
-    reshuffle_unseen,
     shown,
-)
-from .going_out import (
-    joker_count as joker_count,
 )
 
 HAND_SIZES = {3: 15, 4: 13, 5: 10, 6: 8}
@@ -483,7 +464,7 @@ class CutinObservation(Observation):
 # --- the game --------------------------------------------------------------------------------
 
 
-class Cutin(Game):
+class Cutin(GoingOut):
     """The rules of Cut-in (see the module docstring for sources)."""
 
     id = "cutin"
@@ -592,9 +573,6 @@ class Cutin(Game):
         )
 
     # actions
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text, "Cut-in", "カットイン")
-
     def legal_actions(self, state: CutinState, seat: int) -> list[Action]:
         if state.phase != PLAY or seat != state.turn:
             return []
@@ -790,19 +768,6 @@ class Cutin(Game):
             deal_lines=state.lines,
         )
 
-    def reshuffle_unseen(self, state: CutinState, seat: int | None, rng: random.Random) -> CutinState:
-        # hidden: the other hands and the undealt rest (cutin.md "Cards and deal": face down; K2)
-        return reshuffle_unseen(state, seat, rng)
-
-    def all_cards(self, state: CutinState) -> list[int]:
-        return all_cards(state, DEAL)
-
-    def deal_scores(self, state: CutinState) -> tuple[tuple[int, ...], ...]:
-        return state.scores
-
-    def score_lines(self, state: CutinState) -> tuple[tuple[ScoreLine, ...], ...]:
-        return state.lines
-
 
 def _rank_name(strength: int) -> str:
     if strength == TOP:
@@ -886,3 +851,19 @@ def _check_play(
         f"must play at least {t_count} cards on {top_text}" + (" (or a cut-in single)" if cut_in_here else ""),
         ja=f"{top_text} には{t_count}枚以上を出してください" + ("(またはカットインの1枚)" if cut_in_here else ""),
     )
+
+
+__all__ = [  # the names other modules read here, the go-out actions and Jokers' bits of games.going_out among them
+    "Cutin",
+    "CutinOptions",
+    "CutinState",
+    "CutinObservation",
+    "Play",
+    "Pass",
+    "PASS",
+    "JOKER_BITS",
+    "JOKER_MASK",
+    "JOKER_SETS",
+    "NATURAL_MASK",
+    "joker_count",
+]

@@ -10,7 +10,8 @@ combinations onto a pile and pass, with up to two Jokers that share one name (..
 * the actions :class:`Play` / :class:`Pass` and their text ``play 7S 7H`` / ``pass`` (:func:`parse_action`);
 * the turn order: :func:`next_to_act` — clockwise, past players with no cards (cutin K3) and those whose pass
   holds for the turn (cutin K13);
-* what is hidden: the other hands and the undealt rest (:func:`reshuffle_unseen`, :func:`all_cards`).
+* what is hidden: the other hands and the undealt rest (:func:`reshuffle_unseen`, :func:`all_cards`);
+* :class:`GoingOut`, the calls of the game protocol both answer alike.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from .. import cards as C
-from ..core import Action, Deal, IllegalAction, NotationError, evolve, parse_words, require_cards
+from ..core import Action, Deal, Game, IllegalAction, NotationError, ScoreLine, evolve, parse_words, require_cards
 from ..seats import Ring
 
 if TYPE_CHECKING:
@@ -176,3 +177,26 @@ def all_cards(state: Any, dealing: str) -> list[int]:
     if state.phase == dealing and not state.scores:
         return []
     return [c for m in (*state.hands, state.played, state.rest) for c in C.cards_in(m)]
+
+
+class GoingOut(Game):
+    """The calls of the game protocol every go-out game answers alike, from a state with ``hands``, ``played``,
+    ``rest`` (:class:`Hidden`), ``scores`` and ``lines``, and the phase :attr:`dealing` before a deal."""
+
+    dealing = "deal"
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text, self.title, self.title_ja)
+
+    def reshuffle_unseen(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        # hidden: the other hands and the undealt rest, face down (cutin.md "Cards and deal", K2)
+        return reshuffle_unseen(state, seat, rng)
+
+    def all_cards(self, state: Any) -> list[int]:
+        return all_cards(state, self.dealing)
+
+    def deal_scores(self, state: Any) -> tuple[tuple[int, ...], ...]:
+        return state.scores  # type: ignore[no-any-return]
+
+    def score_lines(self, state: Any) -> tuple[tuple[ScoreLine, ...], ...]:
+        return state.lines  # type: ignore[no-any-return]

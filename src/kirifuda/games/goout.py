@@ -34,7 +34,6 @@ from ..core import (
     Action,
     Deal,
     DealError,
-    Game,
     IllegalAction,
     Observation,
     OptionError,
@@ -49,39 +48,24 @@ from ..core import (
 )
 from ..design import Design, DesignError, check_runnable, preset, validate
 from ..seats import Ring
-from .going_out import (  # the actions and Jokers of every go-out game: this module's too
-    JOKER_BITS as JOKER_BITS,
-)
 from .going_out import (
-    JOKER_MASK as JOKER_MASK,
-)
-from .going_out import (
-    JOKER_SETS as JOKER_SETS,
-)
-from .going_out import (
-    PASS as PASS,
-)
-from .going_out import (
-    Pass as Pass,
-)
-from .going_out import (
-    Play as Play,
-)
-from .going_out import (
-    all_cards,
+    JOKER_BITS,
+    JOKER_MASK,
+    JOKER_SETS,
+    PASS,
+    GoingOut,
+    Pass,
+    Play,
+    joker_count,
     name_jokers,
     next_to_act,
     own_jokers,
-    parse_action,
-    reshuffle_unseen,
     shown,
-)
-from .going_out import (
-    joker_count as joker_count,
 )
 
 DEAL, PLAY, OVER = "deal", "play", "over"
-SET, RUN = "set", "run"
+SET, RUN, FIVE = "set", "run", "five"
+FIVE_STEP = 1 << 24  # a five-card hand's key: its place in play.five_card_hands × FIVE_STEP + its key within
 
 WENT_OUT = ScoreRule("scoring.went_out", "went out", "上がり")
 CARDS_LEFT = ScoreRule("scoring.left", "cards left", "残り札")
@@ -180,7 +164,7 @@ class GooutObservation(Observation):
     finish_order: tuple[int, ...]
 
 
-class Goout(Game):
+class Goout(GoingOut):
     """The generic go-out engine (module docstring); ``options.design`` says the game."""
 
     id = "goout"
@@ -218,6 +202,7 @@ class Goout(Game):
         self.set_sizes = frozenset(g("play.set_sizes"))
         self.jokers_in_sets = bool(g("pack.jokers_in_sets"))
         self.place_of = {c: self.rank_place[C.rank_of(c)] for c in natural}  # card → its place in pack.ranks
+        self.five: list[str] = g("play.five_card_hands")
         runs = g("play.runs.enabled")
         self.runs = (g("play.runs.min_length"), g("play.runs.max_length"), g("play.runs.suited")) if runs else None
         self.clear = 0
@@ -361,6 +346,10 @@ class Goout(Game):
             if count in self.set_sizes and (not jokers or g("pack.jokers_in_sets")):
                 return Combo(SET, count, places[0], places[0] * 4 + top_suit, suits, jokers)
             return None
+        if count == 5 and self.five and not jokers:
+            five = self._five_card(natural, places, suits, top_suit)
+            if five is not None:
+                return five
         # play.runs.*: consecutive places, one card each, of one suit where play.runs.suited
         if not g("play.runs.enabled") or jokers or not g("play.runs.min_length") <= count <= g("play.runs.max_length"):
             return None
@@ -369,6 +358,40 @@ class Goout(Game):
         if g("play.runs.suited") and suits.bit_count() != 1:
             return None
         return Combo(RUN, count, places[-1], places[-1] * 4 + top_suit, suits, 0)
+
+    def _five_card(self, natural: list[int], places: list[int], suits: int, top_suit: int) -> Combo | None:
+        """play.five_card_hands (Big Two's, pagat.com "Big Two"): the strongest hand of the design's list the five
+        cards make, keyed by that hand's place in the list, then within it: a straight or straight flush by its top
+        card (rank, then suit), a flush by its ranks from the top, then its suit, a full house by its three, four
+        of a kind by its four. No Jokers."""
+        straight = places == list(range(places[0], places[0] + 5))
+        flush = suits.bit_count() == 1
+        held = sorted((places.count(p) for p in set(places)), reverse=True)
+        fits = {
+            "straight": straight and not flush,
+            "flush": flush and not straight,
+            "straight-flush": straight and flush,
+            "full-house": held == [3, 2],
+            "four-of-a-kind": held == [4, 1],
+        }
+        if "straight-flush" not in self.five:  # a straight flush is then a straight or a flush
+            fits["straight"] = fits["straight"] or fits["straight-flush"]
+            fits["flush"] = fits["flush"] or fits["straight-flush"]
+        found = [i for i, name in enumerate(self.five) if fits[name]]
+        if not found:
+            return None
+        index = found[-1]
+        name = self.five[index]
+        if name in ("straight", "straight-flush"):
+            within = places[-1] * 4 + top_suit
+        elif name == "flush":
+            within = 0
+            for p in reversed(places):
+                within = within * 16 + p
+            within = within * 4 + self.suit_place[C.suit_of(natural[0])]
+        else:  # the rank held three or four times
+            within = max(places, key=places.count)
+        return Combo(FIVE, 5, places[-1], index * FIVE_STEP + within, suits, 0)
 
     def _locks(self, combo: Combo, top: Combo) -> bool:
         """play.lock: two consecutive combinations of the same suits (cutin C1: passes between do not count) lock
@@ -465,12 +488,39 @@ class Goout(Game):
                     length += 1
                     if length >= lo:
                         out += grown
+        if self.five:
+            out += self.five_card_hands(columns)
         return out
 
-    # actions
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text, "go-out", "ゴーアウト")
+    def five_card_hands(self, columns: list[list[int]]) -> list[int]:
+        """Every five-card hand (play.five_card_hands) of a hand given by its natural cards at each place: five
+        consecutive places, five of a suit, three and two, four and one — each kept as the hand it makes."""
+        found: set[int] = set()
+        top = self.n_ranks
+        for low in range(top - 4):  # straights (and straight flushes)
+            if all(columns[low : low + 5]):
+                for chosen in itertools.product(*columns[low : low + 5]):
+                    found.add(sum(1 << c for c in chosen))
+        by_suit: list[list[int]] = [[], [], [], []]
+        for column in columns:
+            for c in column:
+                by_suit[C.suit_of(c)].append(c)
+        for cards in by_suit:  # flushes
+            for chosen in itertools.combinations(cards, 5):
+                found.add(sum(1 << c for c in chosen))
+        for a, three_of in enumerate(columns):  # full houses, four of a kind and one
+            for b, rest in enumerate(columns):
+                if a == b:
+                    continue
+                for three in itertools.combinations(three_of, 3):
+                    for two in itertools.combinations(rest, 2):
+                        found.add(sum(1 << c for c in three + two))
+                if len(three_of) == 4:
+                    for c in rest:
+                        found.add(sum(1 << x for x in three_of) | 1 << c)
+        return [m for m in found if (combo := self.combo(m)) is not None and combo.kind == FIVE]
 
+    # actions
     def legal_actions(self, state: GooutState, seat: int) -> list[Action]:
         if state.phase != PLAY or seat != state.turn:
             return []
@@ -487,12 +537,15 @@ class Goout(Game):
     def order(self, cards: int) -> tuple[int, ...]:
         """Where a combination stands in every list of legal actions: n of a kind (the Jokers alone last) by
         place in ``pack.ranks``, count, Jokers, then suits (♠ ♥ ♦ ♣); then runs by lowest place, length and
-        suits from the low end. The fast engine (:mod:`kirifuda.fast.goout`) lists them in this order too."""
+        suits from the low end; then five-card hands by their key, then cards. The fast engine
+        (:mod:`kirifuda.fast.goout`) lists them in this order too."""
         combo = self.combo(cards)
         assert combo is not None
         natural = cards & ~JOKER_MASK
         if combo.kind == SET:
             return (0, combo.rank, combo.count, combo.jokers, *(C.suit_of(c) for c in C.cards_in(natural)))
+        if combo.kind == FIVE:
+            return (2, combo.key, *C.cards_in(natural))
         by_place = sorted(C.cards_in(natural), key=self.place_of.__getitem__)
         return (1, self.place_of[by_place[0]], combo.count, *(C.suit_of(c) for c in by_place))
 
@@ -723,19 +776,6 @@ class Goout(Game):
             deal_lines=state.lines,
         )
 
-    def reshuffle_unseen(self, state: GooutState, seat: int | None, rng: random.Random) -> GooutState:
-        # hidden: the other hands and the undealt rest (players.leftover "aside": face down)
-        return reshuffle_unseen(state, seat, rng)
-
-    def all_cards(self, state: GooutState) -> list[int]:
-        return all_cards(state, DEAL)
-
-    def deal_scores(self, state: GooutState) -> tuple[tuple[int, ...], ...]:
-        return state.scores
-
-    def score_lines(self, state: GooutState) -> tuple[tuple[ScoreLine, ...], ...]:
-        return state.lines
-
 
 def _next_in_suit(card: int, column: list[int]) -> int:
     """The card of ``column`` in ``card``'s suit, or -1."""
@@ -755,4 +795,18 @@ def _why(design: Design, state: GooutState) -> str:
     return f" ({'; '.join(parts)})" if parts else " (play a higher combination of the same kind and count)"
 
 
-__all__ = ["Goout", "GooutOptions", "GooutState", "Play", "Pass", "DesignError"]
+__all__ = [  # with the go-out actions and Jokers' bits of kirifuda.games.going_out, which this module's users read here
+    "Goout",
+    "GooutOptions",
+    "GooutState",
+    "GooutObservation",
+    "Combo",
+    "Play",
+    "Pass",
+    "PASS",
+    "JOKER_BITS",
+    "JOKER_MASK",
+    "JOKER_SETS",
+    "joker_count",
+    "DesignError",
+]
