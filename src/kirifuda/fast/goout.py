@@ -127,7 +127,7 @@ class Tables:
         self.place_bits: dict[int, int] = {}  # a play's cards → their place-major bits
         self.runs_of: dict[tuple[int, int, int], Play] = {}
         self.five = bool(game.five)
-        self.fives: dict[int, tuple[Play, ...]] = {}
+        self.five_keys: dict[int, tuple[int | None, int]] = {}  # five cards → (key or None, suits)
         self.place_low = sum(1 << 4 * place for place in range(n_ranks))
 
     def _sets_at(self, place: int, nib: int, wild: int, sizes: frozenset[int]) -> list[tuple[int, Play]]:
@@ -144,20 +144,31 @@ class Tables:
         return [(key[0], self.play(cards)) for key, cards in found]
 
     def five_card_hands(self, hand: int) -> tuple[Play, ...]:
-        """The five-card hands of ``hand`` (play.five_card_hands) in the pure order, remembered per hand."""
-        natural = hand & ~JOKER_MASK
-        found = self.fives.get(natural)
-        if found is None:
-            game = self.game
-            columns: list[list[int]] = [[] for _ in range(game.n_ranks)]
-            for c in C.cards_in(natural):
-                columns[game.place_of[c]].append(c)
-            if len(self.fives) > FIVES_MEMO:
-                self.fives.clear()
-            found = self.fives[natural] = tuple(
-                self.play(m) for m in sorted(game.five_card_hands(columns), key=game.order)
-            )
-        return found
+        """The five-card hands of ``hand`` (play.five_card_hands) in the pure order, keyed without building a
+        :class:`Combo` for each (:meth:`Goout.five_card_key`); :attr:`five_keys` keeps their keys and suits."""
+        game = self.game
+        place_of, suit_place, five_keys = game.place_of, game.suit_place, self.five_keys
+        columns: list[list[int]] = [[] for _ in range(game.n_ranks)]
+        for c in C.cards_in(hand & ~JOKER_MASK):
+            columns[place_of[c]].append(c)
+        if len(five_keys) > FIVES_MEMO:
+            five_keys.clear()
+        found = []
+        for m in game.five_card_masks(columns):
+            known = five_keys.get(m)
+            if known is None:
+                cards = sorted(C.cards_in(m), key=place_of.__getitem__)
+                places = [place_of[c] for c in cards]
+                suits = 0
+                for c in cards:
+                    suits |= 1 << C.suit_of(c)
+                top_suit = max(suit_place[C.suit_of(c)] for c in cards if place_of[c] == places[-1])
+                first = suit_place[C.suit_of(min(cards))]
+                known = five_keys[m] = (game.five_card_key(places, suits, top_suit, first), suits)
+            if known[0] is not None:
+                found.append((known[0], m))
+        found.sort()
+        return tuple(self.play(m) for _, m in found)
 
     def suited_run(self, low: int, length: int, suit: int) -> Play:
         """The run of ``suit`` over ``length`` places from ``low``."""
@@ -204,6 +215,7 @@ class Position:
         "must",
         "played",
         "plays",
+        "fives",
     )
 
     def __init__(self, game: Goout) -> None:
@@ -223,6 +235,7 @@ class Position:
         self.must = 0
         self.played = 0
         self.plays = 0  # combinations played this turn (0: the turn's start player is to lead)
+        self.fives: list[tuple[int, tuple[Play, ...]] | None] = [None] * self.n  # each seat's five-card hands
 
     @classmethod
     def from_state(cls, game: Goout, state: GooutState) -> Position:
@@ -261,6 +274,7 @@ class Position:
         p.hands = self.hands[:]
         p.rm = self.rm[:]
         p.out = self.out[:]
+        p.fives = self.fives[:]
         return p
 
     # legal plays
@@ -286,7 +300,7 @@ class Position:
             if t.runs:
                 out += self._runs(self.rm[seat], 0)
             if t.five:
-                out += t.five_card_hands(hand)
+                out += self._five_card_hands(seat, hand)
             if self.must:
                 must = self.must
                 out = [a for a in out if a.cards & must]  # type: ignore[attr-defined]
@@ -321,17 +335,50 @@ class Position:
                         out.append(a)
             if lock is not None or t.follow_suit:
                 out = self._suits_filter(out, top)
-        else:  # a run, or a five-card hand: the same kind, higher (through the pure rule)
+        elif top.kind == RUN:  # runs of its length, higher (through the pure rule)
             flags = _Flags(lock, self.reversed)
-            same_kind = self._runs(x, top.count) if top.kind == RUN else t.five_card_hands(hand)
-            for a in same_kind:
+            for a in self._runs(x, top.count):
                 if game.may_follow(game.combo(a.cards), top, flags):  # type: ignore[arg-type]
+                    out.append(a)
+        else:  # a five-card hand: a higher one, of the suits the lock or play.follow_suit allow
+            allowed = 15 if lock is None else lock
+            if t.follow_suit and top.suits:
+                allowed &= top.suits
+            t_key = top.key
+            reverse = self.reversed
+            five_keys = t.five_keys
+            for a in self._five_card_hands(seat, hand):
+                known = five_keys.get(a.cards)
+                if known is None:
+                    combo = game.combo(a.cards)
+                    assert combo is not None
+                    known = (combo.key, combo.suits)
+                key, suits = known
+                if not suits & ~allowed and ((key < t_key) if reverse else (key > t_key)):  # type: ignore[operator]
                     out.append(a)
         if self.must:
             must = self.must
             out = [a for a in out if a.cards & must]  # type: ignore[attr-defined]
         out.append(PASS)
         return out
+
+    def _five_card_hands(self, seat: int, hand: int) -> tuple[Play, ...]:
+        """The seat's five-card hands (play.five_card_hands): listed once a deal, then only those whose cards are
+        all still held (a hand only loses cards)."""
+        natural = hand & ~JOKER_MASK
+        known = self.fives[seat]
+        if known is not None:
+            was, plays = known
+            if was == natural:
+                return plays
+            if not natural & ~was:
+                gone = was & ~natural
+                plays = tuple(a for a in plays if not a.cards & gone)
+                self.fives[seat] = (natural, plays)
+                return plays
+        plays = self.t.five_card_hands(hand)
+        self.fives[seat] = (natural, plays)
+        return plays
 
     def _suits_filter(self, plays: list[Action], top: Combo) -> list[Action]:
         """play.lock (縛り): only the locked suits; play.follow_suit: only the latest combination's suits."""

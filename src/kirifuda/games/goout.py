@@ -361,9 +361,15 @@ class Goout(GoingOut):
 
     def _five_card(self, natural: list[int], places: list[int], suits: int, top_suit: int) -> Combo | None:
         """play.five_card_hands (Big Two's, pagat.com "Big Two"): the strongest hand of the design's list the five
-        cards make, keyed by that hand's place in the list, then within it: a straight or straight flush by its top
-        card (rank, then suit), a flush by its ranks from the top, then its suit, a full house by its three, four
-        of a kind by its four. No Jokers."""
+        cards make (:meth:`five_card_key`). No Jokers."""
+        key = self.five_card_key(places, suits, top_suit, self.suit_place[C.suit_of(natural[0])])
+        return None if key is None else Combo(FIVE, 5, places[-1], key, suits, 0)
+
+    def five_card_key(self, places: list[int], suits: int, top_suit: int, first_suit: int) -> int | None:
+        """The key of the five cards at ``places`` (sorted) of ``suits`` (the top card's suit place ``top_suit``,
+        the first card's ``first_suit``) as the strongest hand of play.five_card_hands they make, or None: its place
+        in the list × FIVE_STEP, then within it a straight or straight flush by its top card (rank, then suit), a
+        flush by its ranks from the top, then its suit, a full house by its three, four of a kind by its four."""
         straight = places == list(range(places[0], places[0] + 5))
         flush = suits.bit_count() == 1
         held = sorted((places.count(p) for p in set(places)), reverse=True)
@@ -388,10 +394,10 @@ class Goout(GoingOut):
             within = 0
             for p in reversed(places):
                 within = within * 16 + p
-            within = within * 4 + self.suit_place[C.suit_of(natural[0])]
+            within = within * 4 + first_suit
         else:  # the rank held three or four times
             within = max(places, key=places.count)
-        return Combo(FIVE, 5, places[-1], index * FIVE_STEP + within, suits, 0)
+        return index * FIVE_STEP + within
 
     def _locks(self, combo: Combo, top: Combo) -> bool:
         """play.lock: two consecutive combinations of the same suits (cutin C1: passes between do not count) lock
@@ -493,32 +499,38 @@ class Goout(GoingOut):
         return out
 
     def five_card_hands(self, columns: list[list[int]]) -> list[int]:
-        """Every five-card hand (play.five_card_hands) of a hand given by its natural cards at each place: five
-        consecutive places, five of a suit, three and two, four and one — each kept as the hand it makes."""
+        """Every five-card hand (play.five_card_hands) of a hand given by its natural cards at each place."""
+        return [m for m in self.five_card_masks(columns) if (combo := self.combo(m)) is not None and combo.kind == FIVE]
+
+    def five_card_masks(self, columns: list[list[int]]) -> set[int]:
+        """The five cards that may make a five-card hand, of a hand given by its natural cards at each place: five
+        consecutive places, five of a suit, three and two, four and one."""
         found: set[int] = set()
-        top = self.n_ranks
-        for low in range(top - 4):  # straights (and straight flushes)
-            if all(columns[low : low + 5]):
-                for chosen in itertools.product(*columns[low : low + 5]):
-                    found.add(sum(1 << c for c in chosen))
+        bits = [[1 << c for c in column] for column in columns]
+        for low in range(self.n_ranks - 4):  # straights (and straight flushes)
+            if all(bits[low : low + 5]):
+                found.update(map(sum, itertools.product(*bits[low : low + 5])))
         by_suit: list[list[int]] = [[], [], [], []]
         for column in columns:
             for c in column:
-                by_suit[C.suit_of(c)].append(c)
+                by_suit[C.suit_of(c)].append(1 << c)
         for cards in by_suit:  # flushes
-            for chosen in itertools.combinations(cards, 5):
-                found.add(sum(1 << c for c in chosen))
-        for a, three_of in enumerate(columns):  # full houses, four of a kind and one
-            for b, rest in enumerate(columns):
-                if a == b:
-                    continue
-                for three in itertools.combinations(three_of, 3):
-                    for two in itertools.combinations(rest, 2):
-                        found.add(sum(1 << c for c in three + two))
-                if len(three_of) == 4:
-                    for c in rest:
-                        found.add(sum(1 << x for x in three_of) | 1 << c)
-        return [m for m in found if (combo := self.combo(m)) is not None and combo.kind == FIVE]
+            if len(cards) >= 5:
+                found.update(map(sum, itertools.combinations(cards, 5)))
+        pairs = [(k, column) for k, column in enumerate(bits) if len(column) >= 2]
+        for a, three_of in pairs:  # full houses, four of a kind and one
+            if len(three_of) < 3:
+                continue
+            for three in map(sum, itertools.combinations(three_of, 3)):
+                for b, rest in pairs:
+                    if a != b:
+                        found.update(three | two for two in map(sum, itertools.combinations(rest, 2)))
+            if len(three_of) == 4:
+                four = sum(three_of)
+                for b, rest in enumerate(bits):
+                    if a != b:
+                        found.update(four | c for c in rest)
+        return found
 
     # actions
     def legal_actions(self, state: GooutState, seat: int) -> list[Action]:
@@ -537,7 +549,7 @@ class Goout(GoingOut):
     def order(self, cards: int) -> tuple[int, ...]:
         """Where a combination stands in every list of legal actions: n of a kind (the Jokers alone last) by
         place in ``pack.ranks``, count, Jokers, then suits (♠ ♥ ♦ ♣); then runs by lowest place, length and
-        suits from the low end; then five-card hands by their key, then cards. The fast engine
+        suits from the low end; then five-card hands by their key, then their card mask. The fast engine
         (:mod:`kirifuda.fast.goout`) lists them in this order too."""
         combo = self.combo(cards)
         assert combo is not None
@@ -545,7 +557,7 @@ class Goout(GoingOut):
         if combo.kind == SET:
             return (0, combo.rank, combo.count, combo.jokers, *(C.suit_of(c) for c in C.cards_in(natural)))
         if combo.kind == FIVE:
-            return (2, combo.key, *C.cards_in(natural))
+            return (2, combo.key, natural)
         by_place = sorted(C.cards_in(natural), key=self.place_of.__getitem__)
         return (1, self.place_of[by_place[0]], combo.count, *(C.suit_of(c) for c in by_place))
 
