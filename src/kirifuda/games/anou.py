@@ -224,7 +224,11 @@ class AnouObservation(Observation):
 # --- the game --------------------------------------------------------------------------------
 
 
-class Anou(Game):
+AnouAction = Play | Take | Root
+"""The actions of this game (what ``parse_action`` and ``legal_actions`` give)."""
+
+
+class Anou(Game[AnouState, AnouAction, AnouObservation]):
     """The rules of Anou (see the module docstring for sources)."""
 
     id = "anou"
@@ -312,7 +316,7 @@ class Anou(Game):
         )
 
     # actions
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> AnouAction:
         words = parse_words(text)
         if not words:
             raise NotationError(
@@ -330,7 +334,7 @@ class Anou(Game):
             ja="アノウの手ではありません",
         )
 
-    def legal_actions(self, state: AnouState, seat: int) -> list[Action]:
+    def legal_actions(self, state: AnouState, seat: int) -> list[AnouAction]:
         if seat != state.turn or state.phase not in (ROOT, PLAY, TAKE_FIRST, TAKE_SECOND):
             return []
         phase = state.phase
