@@ -1,13 +1,13 @@
-"""Anou's scoring events (docs/rules/anou.md; ../shared/rules/anou.md).
+"""Anou's analysis part (docs/rules/anou.md; ../shared/rules/anou.md).
 
 Per deal and seat, from the walls as the deal ended:
 
-* ``perfect_wall`` — every column exactly to plan, the +2 bonus ("Scoring": 全列が計画どおり);
+* ``perfect_wall`` — every column exactly to plan, the +2 bonus ("Scoring": 全列が計画どおり): score line S3;
 * ``overfill:P`` — the column planned P holds more than P cards and scores −n ("Scoring": n > 計画 → −n);
   ``value`` is n;
 * ``to_plan:P`` — the column planned P holds exactly P cards (the plan met: +P);
 * ``floor`` — the wall's total was below 0 and counts 0 ("Scoring": ディール合計が 0 未満なら 0); ``value`` is
-  the points the floor forgave;
+  the points the floor forgave: score line S4;
 * ``root:P`` — a root stone (根石, option ``root_stones``, "A deal" 2) placed in the column planned P;
   ``root_overfilled`` — a root stone whose column ended overfilled.
 
@@ -16,12 +16,13 @@ The dealer is the deal's dealer, who also leads the first trick ("A deal" 3).
 
 from __future__ import annotations
 
-from ... import cards as C
-from ...games.anou import PLANS, AnouState, Root, column_of
-from ...match import Match
-from . import Description, Event, Facts, actions, deal_spans, ring_positions
+from collections.abc import Iterator
 
-FULL_WALL_BONUS = 2  # anou.md "Scoring": every column exactly to plan
+from ... import cards as C
+from ...core import ScoreLine
+from ...games.anou import FLOOR, FULL_WALL, PLANS, AnouState, Root, column_of, over_plan
+from ...match import Match
+from ..events import DealSpan, Description, Event, LineEvent, actions, ring_positions
 
 DESCRIPTIONS = {
     "perfect_wall": Description(
@@ -37,41 +38,32 @@ DESCRIPTIONS = {
 }
 
 
-def collect(match: Match) -> Facts:
-    game = match.game
-    n = game.seat_count
-    facts = Facts()
-    for span in deal_spans(match):
-        dealt: AnouState = match.events[span.start].after
-        facts.dealers.append(dealt.dealer)
-        facts.positions.append(ring_positions(dealt.dealer, n))
-        end: AnouState = match.events[span.end].after
-        overfilled: list[set[int]] = [set() for _ in range(n)]
-        for seat, wall in enumerate(end.walls):
-            raw, exact = 0, 0
-            for col, plan in enumerate(PLANS):
-                cards = wall[col].bit_count()
-                if cards > plan:
-                    facts.events.append(Event(span.index, seat, f"overfill:{plan}", cards))
-                    overfilled[seat].add(col)
-                    raw -= cards
-                else:
-                    raw += cards
-                    if cards == plan:
-                        exact += 1
-                        facts.events.append(Event(span.index, seat, f"to_plan:{plan}"))
-            if exact == len(PLANS):
-                facts.events.append(Event(span.index, seat, "perfect_wall"))
-                raw += FULL_WALL_BONUS
-            if raw < 0:
-                facts.events.append(Event(span.index, seat, "floor", -raw))
-        for event in actions(match, span):
-            if isinstance(event.action, Root):
-                assert isinstance(event.actor, int)
-                seat, card = event.actor, event.action.card
-                column = column_of(event.after.walls[seat], C.suit_of(card))
-                assert column is not None
-                facts.events.append(Event(span.index, seat, f"root:{PLANS[column]}"))
-                if column in overfilled[seat]:
-                    facts.events.append(Event(span.index, seat, "root_overfilled"))
-    return facts
+LINE_EVENTS = {FULL_WALL.rule: LineEvent("perfect_wall", valued=False), FLOOR.rule: LineEvent("floor")}
+
+
+def seating(match: Match, span: DealSpan) -> tuple[int, list[int]]:
+    dealt: AnouState = match.events[span.start].after
+    return dealt.dealer, ring_positions(dealt.dealer, match.game.seat_count)
+
+
+def events(match: Match, span: DealSpan, lines: tuple[ScoreLine, ...]) -> Iterator[Event]:
+    end: AnouState = match.events[span.end].after
+    k = span.index
+    overfilled: list[set[int]] = [set() for _ in end.walls]
+    for seat, wall in enumerate(end.walls):
+        for col, plan in enumerate(PLANS):
+            cards = wall[col].bit_count()
+            if over_plan(cards, plan):
+                yield Event(k, seat, f"overfill:{plan}", cards)
+                overfilled[seat].add(col)
+            elif cards == plan:
+                yield Event(k, seat, f"to_plan:{plan}")
+    for event in actions(match, span):
+        if isinstance(event.action, Root):
+            assert isinstance(event.actor, int)
+            seat, card = event.actor, event.action.card
+            column = column_of(event.after.walls[seat], C.suit_of(card))
+            assert column is not None
+            yield Event(k, seat, f"root:{PLANS[column]}")
+            if column in overfilled[seat]:
+                yield Event(k, seat, "root_overfilled")

@@ -1,4 +1,4 @@
-"""Cut-in's scoring events (docs/rules/cutin.md; ../shared/rules/cutin.md). A deal is one hand.
+"""Cut-in's analysis part (docs/rules/cutin.md; ../shared/rules/cutin.md). A deal is one hand.
 
 Per hand:
 
@@ -20,12 +20,13 @@ The dealer is the hand's start player (``first_dealer``, then ``next_start``: "A
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
 
 from ... import cards as C
+from ...core import ScoreLine
 from ...games import cutin as rules
 from ...match import Match
-from . import Description, Event, Facts, actions, deal_spans, ring_positions
+from ..events import DealSpan, Description, Event, actions, ring_positions
 
 DESCRIPTIONS = {
     "ending:": Description("hands ending with K players out", "K人が上がって終わったハンド", "End of a hand; K3"),
@@ -46,52 +47,47 @@ def rank_name(card: int) -> str:
     return "JK" if C.base(card) == C.JOKER else C.RANKS[C.rank_of(card)]
 
 
-def collect(match: Match) -> Facts:
+def seating(match: Match, span: DealSpan) -> tuple[int, list[int]]:
+    dealt = match.events[span.start].after
+    return dealt.start_player, ring_positions(dealt.start_player, match.game.seat_count)
+
+
+def events(match: Match, span: DealSpan, lines: tuple[ScoreLine, ...]) -> Iterator[Event]:
     game = match.game
     n = game.seat_count
-    scoring: Any = getattr(game.options, "scoring", None)  # a knob of the game's design options, where present
-
-    def cost(cards: int) -> int:
-        return rules.hand_score(cards) if scoring is None else rules.hand_score(cards, scoring)  # type: ignore[call-arg,unused-ignore]
-
-    facts = Facts()
-    for span in deal_spans(match):
-        dealt = match.events[span.start].after
-        facts.dealers.append(dealt.start_player)
-        facts.positions.append(ring_positions(dealt.start_player, n))
-        end = match.events[span.end].after
-        k = span.index
-        out = [seat for seat in range(n) if not end.hands[seat]]
-        facts.events.append(Event(k, None, f"ending:{len(out)}"))
-        for seat in out:
-            facts.events.append(Event(k, seat, "went_out"))
-        if end.first_out is not None:
-            facts.events.append(Event(k, end.first_out, "first_out"))
-        for seat, hand in enumerate(end.hands):
-            by_rank: dict[str, int] = {}
-            for card in C.cards_in(hand):
-                name = rank_name(card)
-                by_rank[name] = by_rank.get(name, 0) | 1 << card
-            for name, cards in by_rank.items():
-                facts.events.append(Event(k, seat, f"left:{name}", cost(cards)))
-        turns = 0
-        joker_players: set[int] = set()
-        for event in actions(match, span):
-            if not isinstance(event.action, rules.Play):
-                continue
-            before, after = event.before, event.after
-            assert isinstance(event.actor, int)
-            jokers = sum(1 for card in C.cards_in(event.action.cards) if C.base(card) == C.JOKER)
-            if jokers:
-                facts.events.append(Event(k, event.actor, "joker", jokers))
-                joker_players.add(event.actor)
-            if not before.table:
-                turns += 1
-            elif before.table[-1][1].bit_count() in (2, 3) and event.action.cards.bit_count() == 1:
-                facts.events.append(Event(k, event.actor, "cut_in"))
-            if before.lock_suit is None and after.lock_suit is not None and after.table:
-                facts.events.append(Event(k, event.actor, "lock"))
-        facts.events.append(Event(k, None, "turns", turns))
-        if end.first_out is not None and end.first_out in joker_players:
-            facts.events.append(Event(k, end.first_out, "joker_out"))
-    return facts
+    scoring: str = getattr(game.options, "scoring", rules.RANK)  # a knob of the game's (or a design's) options
+    end = match.events[span.end].after
+    k = span.index
+    out = [seat for seat in range(n) if not end.hands[seat]]
+    yield Event(k, None, f"ending:{len(out)}")
+    for seat in out:
+        yield Event(k, seat, "went_out")
+    if end.first_out is not None:
+        yield Event(k, end.first_out, "first_out")
+    for seat, hand in enumerate(end.hands):
+        by_rank: dict[str, int] = {}
+        for card in C.cards_in(hand):
+            name = rank_name(card)
+            by_rank[name] = by_rank.get(name, 0) | 1 << card
+        for name, cards in by_rank.items():
+            yield Event(k, seat, f"left:{name}", rules.hand_score(cards, scoring))  # the rules' own score
+    turns = 0
+    joker_players: set[int] = set()
+    for event in actions(match, span):
+        if not isinstance(event.action, rules.Play):
+            continue
+        before, after = event.before, event.after
+        assert isinstance(event.actor, int)
+        jokers = sum(1 for card in C.cards_in(event.action.cards) if C.base(card) == C.JOKER)
+        if jokers:
+            yield Event(k, event.actor, "joker", jokers)
+            joker_players.add(event.actor)
+        if not before.table:
+            turns += 1
+        elif before.table[-1][1].bit_count() in (2, 3) and event.action.cards.bit_count() == 1:
+            yield Event(k, event.actor, "cut_in")
+        if before.lock_suit is None and after.lock_suit is not None and after.table:
+            yield Event(k, event.actor, "lock")
+    yield Event(k, None, "turns", turns)
+    if end.first_out is not None and end.first_out in joker_players:
+        yield Event(k, end.first_out, "joker_out")

@@ -1,4 +1,4 @@
-"""Gogyō Sōkoku's scoring events (docs/rules/gogyo-sokoku.md; ../shared/rules/gogyo-sokoku.md).
+"""Gogyō Sōkoku's analysis part (docs/rules/gogyo-sokoku.md; ../shared/rules/gogyo-sokoku.md).
 
 Per deal:
 
@@ -6,8 +6,10 @@ Per deal:
 * ``points`` (per seat) — the point cards it captured (``value``, 0–20; "Cards", "A deal" 6);
 * ``negative`` (per seat) — a deal score below 0 (``value``: the score): in single mode own > partner's, in
   double mode any distance from 12 ("Scoring");
-* ``over_partner`` (per seat, single mode) — own points above the one-way partner's, scored partner − own;
-* ``origin`` (per seat, double mode) — own + both partners' points exactly 12, the only score that costs nothing;
+* ``over_partner`` (per seat, single mode) — own points above the one-way partner's, scored partner − own: score
+  line S2;
+* ``origin`` (per seat, double mode) — own + both partners' points exactly 12, the only score that costs nothing:
+  the seat has no score line S3 (the distance from 12 gave it 0);
 * ``table_cards`` (per seat) — won trick 1 and took the two table cards (``value``: their points, 0–2; "A deal" 4).
 
 The dealer is the deal's dealer; the dealer's left plays first ("A deal" 4).
@@ -15,9 +17,12 @@ The dealer is the deal's dealer; the dealer's left plays first ("A deal" 4).
 
 from __future__ import annotations
 
-from ...games.gogyo_sokoku import DOUBLE, DOUBLE_ORIGIN, PARTNER_MAPS, SINGLE, GogyoState, points_of
+from collections.abc import Iterator
+
+from ...core import ScoreLine
+from ...games.gogyo_sokoku import ABOVE_PARTNER, DOUBLE, FROM_TWELVE, GogyoState, points_of
 from ...match import Match
-from . import Description, Event, Facts, deal_spans, ring_positions
+from ..events import DealSpan, Description, Event, LineEvent, ring_positions
 
 DESCRIPTIONS = {
     "mode:single": Description("single partnership deal (パートナー1人戦)", "パートナー1人戦", "A deal 2"),
@@ -34,29 +39,26 @@ DESCRIPTIONS = {
 }
 
 
-def collect(match: Match) -> Facts:
-    game = match.game
-    n = game.seat_count
-    facts = Facts()
-    for span in deal_spans(match):
-        dealt: GogyoState = match.events[span.start].after
-        facts.dealers.append(dealt.dealer)
-        facts.positions.append(ring_positions(dealt.dealer, n))
-        end: GogyoState = match.events[span.end].after
-        mode = end.mode
-        k = span.index
-        facts.events.append(Event(k, None, f"mode:{mode}"))
-        points = [points_of(m) for m in end.captured]
-        scores = game.deal_scores(end)[k]
-        for seat in range(n):
-            facts.events.append(Event(k, seat, "points", points[seat]))
-            if scores[seat] < 0:
-                facts.events.append(Event(k, seat, "negative", scores[seat]))
-            partners = PARTNER_MAPS[mode][seat]
-            if mode == SINGLE and points[seat] > points[partners[0]]:
-                facts.events.append(Event(k, seat, "over_partner", scores[seat]))
-            if mode == DOUBLE and points[seat] + sum(points[p] for p in partners) == DOUBLE_ORIGIN:
-                facts.events.append(Event(k, seat, "origin"))
-        if end.table_taker is not None:
-            facts.events.append(Event(k, end.table_taker, "table_cards", points_of(sum(1 << c for c in end.table))))
-    return facts
+LINE_EVENTS = {ABOVE_PARTNER.rule: LineEvent("over_partner")}
+
+
+def seating(match: Match, span: DealSpan) -> tuple[int, list[int]]:
+    dealt: GogyoState = match.events[span.start].after
+    return dealt.dealer, ring_positions(dealt.dealer, match.game.seat_count)
+
+
+def events(match: Match, span: DealSpan, lines: tuple[ScoreLine, ...]) -> Iterator[Event]:
+    end: GogyoState = match.events[span.end].after
+    mode = end.mode
+    k = span.index
+    yield Event(k, None, f"mode:{mode}")
+    scores = match.game.deal_scores(end)[k]
+    off_twelve = {line.seat for line in lines if line.rule == FROM_TWELVE.rule}
+    for seat, captured in enumerate(end.captured):
+        yield Event(k, seat, "points", points_of(captured))
+        if scores[seat] < 0:
+            yield Event(k, seat, "negative", scores[seat])
+        if mode == DOUBLE and seat not in off_twelve:
+            yield Event(k, seat, "origin")
+    if end.table_taker is not None:
+        yield Event(k, end.table_taker, "table_cards", points_of(sum(1 << c for c in end.table)))
