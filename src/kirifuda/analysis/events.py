@@ -116,11 +116,15 @@ class LineEvent:
     valued: bool = True
 
 
-class Seating(Protocol):
+class SeatingOf(Protocol):
+    """A part's ``seating``: the deal's dealer and every seat's position from it."""
+
     def __call__(self, match: Match, span: DealSpan) -> tuple[int, list[int]]: ...
 
 
-class Statistics(Protocol):
+class StatisticsOf(Protocol):
+    """A part's ``events``: the deal's statistics, given its score lines."""
+
     def __call__(self, match: Match, span: DealSpan, lines: tuple[ScoreLine, ...]) -> Iterable[Event]: ...
 
 
@@ -190,8 +194,8 @@ def collect(match: Match) -> Facts:
     game_id = known_id(game)
     if game_id is not None:
         module = module_for(game_id)
-        seating: Seating = module.seating
-        statistics: Statistics = module.events
+        seating: SeatingOf = module.seating
+        statistics: StatisticsOf = module.events
         named: Mapping[str, LineEvent] = getattr(module, "LINE_EVENTS", NO_LINE_EVENTS)
         lines = game.score_lines(match.state)
         for span in deal_spans(match):
