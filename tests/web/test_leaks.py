@@ -36,7 +36,7 @@ def cards_in(data: Any) -> set[str]:
 
 async def play_whole_game(server: Any, game_id: str, seed: int) -> tuple[dict[str, Any], dict[int | None, list]]:
     """Every seat a socket choosing at random, and a spectator: the record and every message each received."""
-    options = quick(game_id, deals=2)
+    options = quick(game_id)  # a short whole game (the registry entry says how)
     seats = ["human"] * make(game_id, options).seat_count
     async with httpx.AsyncClient(timeout=60) as http:
         created = await http.post(
