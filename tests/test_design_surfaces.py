@@ -154,3 +154,19 @@ def test_a_design_sweep_plans_each_value_on_the_same_seeds_and_labels_the_verdic
         row.variant: sum(e["name"] == "cut_in" for e in row.events or ()) for row in table.read(tmp_path / A.PARQUET)
     }  # the designed game's own events (analysis/events/goout.py), counted from the design alone
     assert cut_ins["play.cut_in=true"] > 0 and cut_ins["play.cut_in=false"] == 0
+
+
+def test_the_seat_figure_draws_variants_with_different_seat_counts(tmp_path):
+    """Two designs (or options) may seat 4 and 5: each variant's bars cover its own seats."""
+    from kirifuda.analysis import plots
+
+    def seat(mean: float) -> dict:
+        interval = {"mean": mean, "ci": [mean - 1, mean + 1]}
+        return {"advantage": interval, "win_share": interval}
+
+    summaries = [
+        ("A", {"seats": [seat(0.1 * k) for k in range(4)]}),
+        ("B", {"seats": [seat(0.1 * k) for k in range(5)]}),
+    ]
+    plots.seats(summaries, tmp_path)
+    assert (tmp_path / "seats.svg").read_text().count("seat 4") >= 1
