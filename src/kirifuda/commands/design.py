@@ -118,8 +118,6 @@ def sweep(
     options: dict[str, Any] = {"design": design.to_json()} | ({"players": players} if players is not None else {})
     try:
         key, values = A.parse_sweep(vary)
-        for value in values:  # every value makes a design the engine runs (the error names the key)
-            A.vary_design(options, key, value)
         plan = A.plan(
             "goout",
             options,
