@@ -21,7 +21,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from .. import cards as C
-from ..core import Action, Deal, Game, IllegalAction, NotationError, ScoreLine, evolve, parse_words, require_cards
+from ..core import (
+    Action,
+    Deal,
+    Game,
+    IllegalAction,
+    NotationError,
+    ObsT,
+    ScoreLine,
+    StateT,
+    evolve,
+    parse_words,
+    require_cards,
+)
 from ..seats import Ring
 
 if TYPE_CHECKING:
@@ -67,7 +79,7 @@ class Pass(Action):
 PASS = Pass()
 
 
-def parse_action(text: str, game_en: str, game_ja: str) -> Action:
+def parse_action(text: str, game_en: str, game_ja: str) -> Play | Pass:
     """``play <cards>`` or ``pass`` (``JK`` for a Joker, twice for both); :class:`NotationError` names the game."""
     words = parse_words(text)
     if not words:
@@ -179,24 +191,26 @@ def all_cards(state: Any, dealing: str) -> list[int]:
     return [c for m in (*state.hands, state.played, state.rest) for c in C.cards_in(m)]
 
 
-class GoingOut(Game):
-    """The calls of the game protocol every go-out game answers alike, from a state with ``hands``, ``played``,
-    ``rest`` (:class:`Hidden`), ``scores`` and ``lines``, and the phase :attr:`dealing` before a deal."""
+class GoingOut(Game[StateT, Play | Pass, ObsT]):
+    """The calls of the game protocol every go-out game answers alike (its actions :class:`Play` and
+    :class:`Pass`), from a state with ``hands``, ``played``, ``rest`` (:class:`Hidden`), ``scores`` and ``lines``,
+    and the phase :attr:`dealing` before a deal. A game names its state and observation types:
+    ``class Cutin(GoingOut[CutinState, CutinObservation])``."""
 
     dealing = "deal"
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> Play | Pass:
         return parse_action(text, self.title, self.title_ja)
 
-    def reshuffle_unseen(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+    def reshuffle_unseen(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
         # hidden: the other hands and the undealt rest, face down (cutin.md "Cards and deal", K2)
-        return reshuffle_unseen(state, seat, rng)
+        return cast(StateT, reshuffle_unseen(cast(Any, state), seat, rng))
 
-    def all_cards(self, state: Any) -> list[int]:
+    def all_cards(self, state: StateT) -> list[int]:
         return all_cards(state, self.dealing)
 
-    def deal_scores(self, state: Any) -> tuple[tuple[int, ...], ...]:
-        return state.scores  # type: ignore[no-any-return]
+    def deal_scores(self, state: StateT) -> tuple[tuple[int, ...], ...]:
+        return cast(Hidden, state).scores
 
-    def score_lines(self, state: Any) -> tuple[tuple[ScoreLine, ...], ...]:
-        return state.lines  # type: ignore[no-any-return]
+    def score_lines(self, state: StateT) -> tuple[tuple[ScoreLine, ...], ...]:
+        return cast(tuple[tuple[ScoreLine, ...], ...], cast(Any, state).lines)

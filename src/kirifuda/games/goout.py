@@ -164,7 +164,11 @@ class GooutObservation(Observation):
     finish_order: tuple[int, ...]
 
 
-class Goout(GoingOut):
+GooutAction = Play | Pass
+"""The actions of this game (what ``parse_action`` and ``legal_actions`` give)."""
+
+
+class Goout(GoingOut[GooutState, GooutObservation]):
     """The generic go-out engine (module docstring); ``options.design`` says the game."""
 
     id = "goout"
@@ -178,7 +182,7 @@ class Goout(GoingOut):
         d = self.design = self.options.design
         g = self.key = dict(d.values).__getitem__  # the design's value of a key ("play.cut_in")
         self._combos: dict[int, Combo | None] = {}
-        self._legal: dict[tuple[int, int, int | None, bool, int], list[Action]] = {}
+        self._legal: dict[tuple[int, int, int | None, bool, int], list[GooutAction]] = {}
         self.n = self.options.players
         self.ring = Ring(self.n)
         ranks = g("pack.ranks")
@@ -533,7 +537,7 @@ class Goout(GoingOut):
         return found
 
     # actions
-    def legal_actions(self, state: GooutState, seat: int) -> list[Action]:
+    def legal_actions(self, state: GooutState, seat: int) -> list[GooutAction]:
         if state.phase != PLAY or seat != state.turn:
             return []
         hand = state.hands[seat]
@@ -561,8 +565,8 @@ class Goout(GoingOut):
         by_place = sorted(C.cards_in(natural), key=self.place_of.__getitem__)
         return (1, self.place_of[by_place[0]], combo.count, *(C.suit_of(c) for c in by_place))
 
-    def _legal_plays(self, state: GooutState, hand: int) -> list[Action]:
-        out: list[Action] = []
+    def _legal_plays(self, state: GooutState, hand: int) -> list[GooutAction]:
+        out: list[GooutAction] = []
         top = self.combo(state.table[-1][1]) if state.table else None
         for cards in sorted(self.candidates(hand), key=self.order):
             if state.must_include and not cards & state.must_include:
