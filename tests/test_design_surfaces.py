@@ -60,8 +60,16 @@ def test_a_design_record_is_reviewed_from_the_seats_view(tmp_path):
     code, out, _ = cli("review", str(path), "--seat", str(first), "--bot", "easy", "--json")
     assert code == 0, out
     reviewed = json.loads(out)
-    played = [text for who, text in record["actions"] if who == first]
-    assert [d["played"] for d in reviewed["decisions"]] == played
+    match = Match(make("goout", {"design": "big-two"}), seed=5)  # the record's moments: chosen, or forced
+    played, forced = [], 0
+    for who, text in record["actions"]:
+        if who == first:
+            if len(match.legal_actions(first)) == 1:
+                forced += 1
+            else:
+                played.append(text)
+        match.act(who, text)
+    assert [d["played"] for d in reviewed["decisions"]] == played and reviewed["summary"]["forced"] == forced
 
 
 def write_design(path, design: D.Design) -> str:
@@ -117,7 +125,7 @@ def test_design_sweep_reports_every_value_against_the_first(tmp_path):
     [
         ("play.nothing=1,2", "play.nothing: unknown key"),
         ("turns.pass=lap,sideways", "turns.pass: must be one of"),
-        ("play.full_house=false,true", "play.full_house: the full house is not supported yet"),
+        ("play.full_house=false,true", "play.full_house: the full house is played as a five-card hand"),
         ("turns.pass=lap", "at least two values"),
     ],
 )

@@ -71,7 +71,9 @@ def test_the_action_table_is_every_combination_of_the_design_and_round_trips(pre
 
 
 def test_a_design_with_too_many_plays_for_an_action_table_is_refused_with_the_key():
-    wide = D.preset("big-two").with_values({"play.runs.max_length": 13})  # any-suit runs: 4 ** length of them
+    wide = D.preset("big-two").with_values(  # any-suit runs: 4 ** length of them
+        {"play.five_card_hands": [], "play.runs.enabled": True, "play.runs.suited": False, "play.runs.max_length": 13}
+    )
     with pytest.raises(OptionError, match="play.runs.max_length"):
         encoding_for(make("goout", {"design": wide}))
 
