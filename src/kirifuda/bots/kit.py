@@ -111,6 +111,12 @@ class GameKit:
         ``seat`` could see in that state (its hand and the table)."""
         return rng.choice(list(legal))
 
+    def model_choice(self, state: Any, seat: int, rng: random.Random) -> Action:
+        """Another seat's choice on an imagined state where the search models the other seats
+        (:attr:`model_others`): by default :meth:`rollout_policy` among its legal actions. A kit may make it
+        without listing them (Organised Chaos's 286 passes); the state's ``apply`` still checks it."""
+        return self.rollout_policy(state, seat, self.search_game.legal_actions(state, seat), rng)
+
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
         """Play an imagined state to the end of its deal (Gonin-kan: its battle); that deal's scores by seat.
         The default plays :meth:`rollout_policy` through :attr:`search_game`'s protocol."""
