@@ -16,9 +16,11 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
-from ..core import Action
+from ..cards import cards_in
+from ..core import Action, Deal, evolve
 from ..fast.anou import PLAYING, Position, option_text
-from ..games.anou import OVER, PLAY, ROOT, Anou, AnouOptions, AnouState
+from ..games.anou import DEAL, OVER, PLAY, ROOT, Anou, AnouOptions, AnouState, Root
+from ..tricks import Play
 from .anou_playout import OPEN, ClubPlayer, Playout, WallValues, suit_remaining
 from .anou_sampler import AnouKnowledge, SamplingPlan, sampling_plan
 from .info import InfoState
@@ -152,6 +154,24 @@ class Kit(GameKit):
         if len(order) != len(legal):
             return legal
         return [legal[i] for i in order]
+
+    def deal_start(self, info: InfoState, state: Any) -> AnouState | None:
+        """The deal as ``state`` (a pure determinization) has it: each hand now plus the cards its seat has
+        played or placed as root stones since the deal (anou.md "A deal"; every action is public, R2), and the
+        unused cards (3 players) where ``state`` puts them."""
+        if not isinstance(state, AnouState):
+            return None
+        game = self.anou
+        hands = list(state.hands)
+        for event in reversed(info.history):
+            if event.actor == "deal":
+                break
+            if isinstance(event.actor, int):
+                action = game.parse_action(event.text)
+                if isinstance(action, (Play, Root)):
+                    hands[event.actor] |= 1 << action.card
+        deal = Deal(tuple(tuple(cards_in(h)) for h in hands), rest=tuple(cards_in(state.unused)))
+        return game.apply_deal(evolve(state, phase=DEAL), deal)
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
         """The deal's scores after a playout of the policy; where the playout stops early (``horizon``), each

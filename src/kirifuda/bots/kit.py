@@ -92,6 +92,13 @@ class GameKit:
         are left unmade: the seat cannot know them, and the search makes them."""
         raise NotImplementedError(f"{self.game.id} has no sampler yet")
 
+    def deal_start(self, info: InfoState, state: Any) -> Any | None:
+        """The current deal's first state as the determinization ``state`` of ``info`` has it (its hidden cards
+        where ``state`` puts them, the cards played since given back), from which the seat's history since the
+        deal replays to ``state``: the inference-weighted sampler's replay (:mod:`kirifuda.bots.inference`).
+        None where the kit cannot rebuild it (the default)."""
+        return None
+
     def undo_pending(self, state: Any, seat: int) -> Any:
         """``state`` with the face-down choices of seats other than ``seat`` still pending taken back (for the
         cheating twin, which searches the true state but not choices made at the same moment as its own)."""
