@@ -13,7 +13,7 @@ from ..core import KirifudaError
 from .common import fail, make_game, need_for_options, options_json, progress_bar, ray_help
 
 if TYPE_CHECKING:
-    from ..bots.review import Moment
+    from ..bots.review import Moment, Review
     from ..match import Match
 
 
@@ -83,15 +83,44 @@ def review(
 ) -> None:
     """Review a seat's decisions in RECORD: each legal action's value as a bot estimates it from that seat's
     information only, and what the played action gave up (棋譜の検討)."""
-    from ..bots import SearchBot, make_bot
-    from ..bots.kit import LEVELS
-    from ..bots.review import review as review_moments
     from ..records import ReplayError, load, replay
 
     try:
         match = replay(load(record))
     except ReplayError as e:
         fail(e)
+    game = match.game
+    result = review_of(match, seat, bot, seed, threshold)
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    from ..bots.review import costliest_text
+
+    print(
+        f"{game.title} ({game.title_ja}) — 席 seat {seat}, 検討 reviewed by {bot} (seed {seed}): "
+        f"{len(result.decisions)} decisions, {result.forced} forced"
+    )
+    for d in result.decisions:
+        mark = "  ?? 悪手 mistake" if d.mistake else ""
+        print(
+            f"  action {d.index:4} deal {d.deal + 1}: played {d.played}  (bot: {d.choice}, best: {d.best})  "
+            f"loss {d.loss:.2f} ± {d.loss_stderr:.2f}{mark}"
+        )
+        for text, value in d.values[:3]:
+            print(f"      {text:24} {value.mean:+8.2f} ± {value.stderr:.2f}  ({value.visits} visits)")
+    mistakes = sum(d.mistake for d in result.decisions)
+    print(f"平均損失 mean loss per decision: {result.mean_loss:.3f}; 悪手 mistakes: {mistakes}")
+    for line in costliest_text(result.costliest):
+        print(f"  最大損失 costliest: {line}")
+
+
+def review_of(match: Match, seat: int, bot: str, seed: int, threshold: float = 1.0) -> Review:
+    """``seat``'s decisions in the replayed ``match`` reviewed by the search ``bot`` (a progress bar on standard
+    error; a bad seat or bot is a clear error): ``kirifuda review`` and ``kirifuda view --review``."""
+    from ..bots import SearchBot, make_bot
+    from ..bots.kit import LEVELS
+    from ..bots.review import review as review_moments
+
     game = match.game
     if not 0 <= seat < game.seat_count:
         fail(
@@ -114,30 +143,9 @@ def review(
     moments = seat_moments(match, seat)
     with progress_bar() as bar:
         task = bar.add_task(f"review seat {seat}", total=len(moments))
-        result = review_moments(
+        return review_moments(
             player, seat, moments, threshold=threshold, progress=lambda k: bar.update(task, completed=k)
         )
-    if as_json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
-        return
-    from ..bots.review import costliest_text
-
-    print(
-        f"{game.title} ({game.title_ja}) — 席 seat {seat}, 検討 reviewed by {bot} (seed {seed}): "
-        f"{len(result.decisions)} decisions, {result.forced} forced"
-    )
-    for d in result.decisions:
-        mark = "  ?? 悪手 mistake" if d.mistake else ""
-        print(
-            f"  action {d.index:4} deal {d.deal + 1}: played {d.played}  (bot: {d.choice}, best: {d.best})  "
-            f"loss {d.loss:.2f} ± {d.loss_stderr:.2f}{mark}"
-        )
-        for text, value in d.values[:3]:
-            print(f"      {text:24} {value.mean:+8.2f} ± {value.stderr:.2f}  ({value.visits} visits)")
-    mistakes = sum(d.mistake for d in result.decisions)
-    print(f"平均損失 mean loss per decision: {result.mean_loss:.3f}; 悪手 mistakes: {mistakes}")
-    for line in costliest_text(result.costliest):
-        print(f"  最大損失 costliest: {line}")
 
 
 def seat_moments(match: Match, seat: int) -> list[Moment]:
