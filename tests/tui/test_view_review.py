@@ -8,9 +8,9 @@ import random
 from driver import SIZE, screen_text, sync
 from textual.widgets import RichLog
 
+from kirifuda.arena import seat_moments
 from kirifuda.bots import SearchBot, kit_for
 from kirifuda.bots.review import review
-from kirifuda.commands.bots import seat_moments
 from kirifuda.match import Match
 from kirifuda.registry import make
 from kirifuda.tui.app import ViewApp
@@ -20,8 +20,8 @@ SEAT = 0
 
 
 def reviewed_replay(actions: int = 30) -> Replay:
-    """A random Anou game's first ``actions`` actions, seat 0's decisions reviewed by a small search with a threshold of 0
-    (every loss beyond twice its standard error is a mistake)."""
+    """A random Anou game's first ``actions`` actions, seat 0's decisions reviewed by a small search with a
+    threshold of 0 (every loss beyond twice its standard error is a mistake)."""
     game = make("anou")
     match = Match(game, seed=4)
     rng = random.Random(4)

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..arena import seat_moments
 from ..core import KirifudaError
 from .common import fail, make_game, need_for_options, options_json, progress_bar, ray_help
 
 if TYPE_CHECKING:
-    from ..bots.review import Moment, Review
+    from ..bots.review import Review
     from ..match import Match
 
 
@@ -146,36 +147,6 @@ def review_of(match: Match, seat: int, bot: str, seed: int, threshold: float = 1
         return review_moments(
             player, seat, moments, threshold=threshold, progress=lambda k: bar.update(task, completed=k)
         )
-
-
-def seat_moments(match: Match, seat: int) -> list[Moment]:
-    """Each decision of ``seat`` in the (replayed, legal) ``match``, as the seat knew it: the record walked again
-    with the seat's information state taken before each of its actions (from its own view, as a bot is seated)."""
-    from ..arena import Seating
-    from ..bots.review import Moment
-    from ..match import Match as Walk
-
-    game = match.game
-    walk = Walk(game, seed=match.seed, deals=match.deals, auto_chance=False)
-    seating = Seating(walk, {})
-    moments = []
-    for index, (who, text) in enumerate(match.actions):
-        if who == "chance":
-            walk.resolve_chance(text)
-            continue
-        walk.resolve_chance()
-        if who == seat:
-            moments.append(
-                Moment(
-                    index=index,
-                    event=len(walk.events),
-                    info=seating.info(seat),
-                    legal=tuple(walk.legal_actions(seat)),
-                    played=game.parse_action(text),
-                )
-            )
-        walk.act(who, text)
-    return moments
 
 
 def tournament(
