@@ -13,6 +13,10 @@ bid; Organised Chaos: the pass), reached by random play as ``bench/bots_anarchy.
 ``--iterations`` iterations (the ``normal`` budget by default), CPU time by ``time.process_time``.
 
     python bench/bots_speed_ab.py --ref HEAD~3 [--ids anarchy,anarchy-bomb,organised-chaos] [--rounds 3] [--json]
+    python bench/bots_speed_ab.py --ref HEAD~3 --rounds 1 --latency hard   # and hard's CPU seconds per decision
+
+``--latency LEVEL`` adds the level's CPU seconds per decision (p50, p95) at 12 positions of two heuristic games, in
+both trees (the same seeds: the same choices where the change keeps them).
 """
 
 from __future__ import annotations
@@ -75,6 +79,46 @@ def measure(tree: Path, game_id: str, positions: int, iterations: int) -> dict[s
     return {"iterations": done, "seconds": round(seconds, 3), "per_second": round(done / seconds), "choices": choices}
 
 
+def latency(tree: Path, game_id: str, level: str) -> dict[str, Any]:
+    """CPU seconds per decision of ``tree``'s ``level`` bot at 12 positions of two heuristic games (seeds 1000 and
+    1001, six decisions each with two or more legal actions, as bench/bots_report.py picks them)."""
+    load(tree)
+    from kirifuda.arena import Seating
+    from kirifuda.bots import make_bot
+    from kirifuda.match import Match
+    from kirifuda.records import replay
+    from kirifuda.registry import make
+
+    game = make(game_id)
+    times, choices = [], []
+    for seed in (1000, 1001):
+        match = Match(game, seed=seed)
+        seating = Seating(match, {})
+        bot = make_bot("heuristic", game, seed=seed)
+        found = []
+        while not match.finished:
+            seat = min(match.to_act())
+            legal = match.legal_actions(seat)
+            if len(legal) > 1:
+                found.append((len(match.actions), seat))
+            match.act(seat, bot.act(seating.info(seat), legal))
+        record = match.record()
+        for k, seat in random.Random(seed).sample(found, min(6, len(found))):
+            position = replay(dict(record, actions=record["actions"][:k]))
+            searcher = make_bot(level, game, seed=3, time_cap=None)
+            info = Seating(position, {}).info(seat)
+            start = time.process_time()
+            choices.append(str(searcher.act(info, position.legal_actions(seat))))
+            times.append(time.process_time() - start)
+    ordered = sorted(times)
+    return {
+        "decisions": len(times),
+        "p50": round(ordered[len(ordered) // 2], 3),
+        "p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 3),
+        "choices": choices,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ref", required=True, help="a git revision of this repository, or a folder with kirifuda/")
@@ -82,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--latency", default="", help="also a level's CPU seconds per decision (e.g. hard)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
@@ -106,6 +151,16 @@ def main(argv: list[str] | None = None) -> int:
                 "ref_per_second": round(statistics.median(r["ref"]["per_second"] for r in rounds)),
                 "same_choices": all(r["same_choices"] for r in rounds),
             }
+            if args.latency:
+                before = latency(ref, game_id, args.latency)
+                after = latency(HERE, game_id, args.latency)
+                same = before.pop("choices") == after.pop("choices")
+                out[game_id]["latency"] = {"level": args.latency, "ref": before, "this": after, "same_choices": same}
+                print(
+                    f"{game_id} {args.latency} CPU p50/p95: {before['p50']}/{before['p95']} → "
+                    f"{after['p50']}/{after['p95']} s (same choices: {same})",
+                    file=sys.stderr,
+                )
             print(
                 f"{game_id}: {out[game_id]['ref_per_second']:,} → {out[game_id]['this_per_second']:,} it/s, "
                 f"ratio {out[game_id]['median_ratio']}, same choices: {out[game_id]['same_choices']}",
