@@ -16,8 +16,10 @@ particle beliefs of Spades and Skat programs):
 * each search iteration then draws one of the pool's determinizations in proportion to its weight.
 
 It reads nothing but the information state and the determinizations the game's sampler drew from it: the
-no-peeking test (tests/bots/test_no_peeking.py) covers the ``-infer`` levels like the others. Games whose kit
-cannot rebuild a deal's start (:meth:`GameKit.deal_start` returns None) fall back to the uniform sampler.
+no-peeking test (tests/bots/test_no_peeking.py) runs the ``-infer`` levels of every kit that rebuilds deals. Games
+whose kit cannot rebuild a deal's start (:meth:`GameKit.deal_start` returns None) fall back to the uniform sampler.
+Measured in docs/bots.md: better beliefs in Anou, no stronger play at the same budget, so no level uses it by
+default.
 """
 
 from __future__ import annotations
