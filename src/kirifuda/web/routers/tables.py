@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 
 from ...presentation import event as present_event
 from ...presentation import present
+from ..designs import title as design_title
 from ..runtime import HUMAN, TableRuntime, Tables, WebError
 from ..schemas import Claimed, CreatedSeat, CreatedTable, CreateTable, ErrorBody, ReplayStep, TableList, TableStatus
 from ..store import TableSummary
@@ -131,6 +132,19 @@ async def get_replay_step(
     return cached
 
 
+@router.get("/{table_id}/review", responses=ERRORS)
+async def get_review(
+    table_id: str,
+    request: Request,
+    seat: Annotated[int, Query(ge=0, description="whose decisions are reviewed")],
+    bot: Annotated[Literal["easy", "normal"], Query(description="the reviewing search")] = "normal",
+) -> dict[str, Any]:
+    """A seat's decisions in a finished game judged by a search from that seat's information only: the JSON of
+    ``kirifuda review`` (docs/cli.md), each decision's ``event`` the replay's step before it. Computed off the event
+    loop, one review at a time, and kept."""
+    return await tables_of(request).review(table_id, seat, bot)
+
+
 def replay_step(match: Any, seat: int | None, step: int) -> ReplayStep:
     view = match.view(seat)
     steps = len(view)
@@ -167,7 +181,7 @@ def status(runtime: TableRuntime) -> TableStatus:
         {
             "id": runtime.id,
             "game": game.id,
-            "title": {"ja": game.title_ja, "en": game.title},
+            "title": design_title(game.id, game.options.to_dict(), {"ja": game.title_ja, "en": game.title}),
             "options": game.options.to_dict(),
             "status": runtime.status,
             "version": runtime.version,
@@ -191,7 +205,7 @@ def stored_status(summary: TableSummary) -> TableStatus:
         {
             "id": summary.id,
             "game": summary.game,
-            "title": {"ja": cls.title_ja, "en": cls.title},
+            "title": design_title(summary.game, summary.options, {"ja": cls.title_ja, "en": cls.title}),
             "options": summary.options,
             "status": summary.status
             if summary.status in ("finished", "paused", "aborted")
