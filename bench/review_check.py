@@ -27,10 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))  # measure this tree's kirifuda
 
 from kirifuda.analysis.tournament import interval  # noqa: E402
-from kirifuda.arena import Seating  # noqa: E402
+from kirifuda.arena import Seating, seat_moments  # noqa: E402
 from kirifuda.bots import SearchBot, kit_for, make_bot  # noqa: E402
 from kirifuda.bots.review import review  # noqa: E402
-from kirifuda.commands.bots import seat_moments  # noqa: E402
 from kirifuda.core import Game  # noqa: E402
 from kirifuda.match import Match  # noqa: E402
 from kirifuda.registry import available, make  # noqa: E402

@@ -14,15 +14,20 @@ For every game id with its default options (and Anou with 3 players), in alterna
 
 Both wall-clock and CPU (``process_time``) rates are printed: on a machine shared with other jobs the CPU rate is the
 one-core figure. The bars: ≥ 20,000 AEC steps/s for Anou 4 players with masks (issue 14); ≥ 10,000 gym steps/s
-against random opponents and ≥ 3,000 against heuristic ones for Anou 4 players (issue 22).
+against random opponents and ≥ 3,000 against heuristic ones for Anou 4 players (issue 22). A loaded machine lowers
+even the CPU rates (two cores shared by many jobs), so each gym rate is also given as a share of the AEC rate of the
+same run: that ratio is what the load cannot distort. The machine's load average is taken before and after.
 
-    python bench/rl.py [--seconds 3] [--json]
+    python bench/rl.py [--seconds 3] [--json | --markdown] [--games anou,cutin]
+
+``--markdown`` prints docs/rl.md's speed table (and writes the numbers to docs/rl/speed.json).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -104,13 +109,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="per engine and game id")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--markdown", action="store_true", help="docs/rl.md's table; the numbers to docs/rl/speed.json")
     parser.add_argument("--games", help="only these game ids, separated by commas")
     args = parser.parse_args()
     cases = [(gid, None) for gid in available()] + [("anou", {"players": 3})]
     if args.games:
         cases = [c for c in cases if c[0] in args.games.split(",")]
     rows = []
-    console = Console(stderr=args.json)
+    console = Console(stderr=args.json or args.markdown)
+    load_before = os.getloadavg()[0]
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("measuring", total=len(cases) * SLICES * 4)
         for gid, options in cases:
@@ -142,9 +150,16 @@ def main() -> None:
             for name, (steps, wall, cpu) in totals.items():
                 row[name] = {"steps": steps, "per_s_wall": steps / wall, "per_s_cpu": steps / cpu}
             row["aec_vs_pure"] = row["aec"]["per_s_cpu"] / row["pure"]["per_s_cpu"]
+            for name in steppers:
+                row[f"{name} vs aec"] = row[name]["per_s_cpu"] / row["aec"]["per_s_cpu"]
             rows.append(row)
+    run = {"started": started, "seconds": args.seconds, "load": [load_before, os.getloadavg()[0]], "rows": rows}
     if args.json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps(run, indent=1))
+        return
+    if args.markdown:
+        Path("docs/rl/speed.json").write_text(json.dumps(run, indent=1) + "\n")
+        markdown(run)
         return
     table = Table(title="RL environments: steps/s (random legal actions from the mask)")
     for col in ("game", "obs", "actions", "aec wall", "aec cpu", "pure cpu", "aec/pure", "gym random", "gym heuristic"):
@@ -169,6 +184,26 @@ def main() -> None:
         rate = anou[name]["per_s_cpu"]
         console.print(
             f"Anou 4p {name}: {rate:,.0f} steps/s (CPU) — the {bar:,} bar is {'met' if rate >= bar else 'NOT met'}"
+        )
+
+
+def markdown(run: dict) -> None:
+    """docs/rl.md's speed table: CPU rates (one core), the gym rates also as shares of the AEC rate."""
+    lo, hi = run["load"]
+    print(
+        f"Measured {run['started']}, `python bench/rl.py --seconds {run['seconds']:g} --markdown` "
+        f"(load average {lo:.1f} before, {hi:.1f} after; numbers in `docs/rl/speed.json`):\n"
+    )
+    print(
+        "| game | obs slots | actions | AEC steps/s | pure engine decisions/s | AEC / pure | gym vs random "
+        "| gym vs random / AEC | gym vs heuristic | gym vs heuristic / AEC |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in run["rows"]:
+        print(
+            f"| {r['game']} | {r['obs']} | {r['actions']:,} | {r['aec']['per_s_cpu']:,.0f} | "
+            f"{r['pure']['per_s_cpu']:,.0f} | {r['aec_vs_pure']:.2f} | {r['gym random']['per_s_cpu']:,.0f} | "
+            f"{r['gym random vs aec']:.2f} | {r['gym heuristic']['per_s_cpu']:,.0f} | {r['gym heuristic vs aec']:.2f} |"
         )
 
 

@@ -1,45 +1,160 @@
-"""docs/rl.md's leaderboard: each id's tournament (a trained policy, the heuristic bot and the random bot, each in
-one seat against random seats, over the same deal seeds in every rotation) as a Markdown table.
+"""docs/rl.md's leaderboard: a trained policy beside the bots, under one fixed protocol per game id.
 
-    kirifuda tournament GAME --bots policy:docs/rl/models/GAME.zip,random --bots heuristic,random --bots random \\
-        --seeds N --first-seed 500 --jobs 1 --json > docs/rl/leaderboard/GAME.json
-    python bench/rl_leaderboard.py [docs/rl/leaderboard]
+The protocol: whole games over the same deal seeds in every rotation (``kirifuda tournament``'s), two fields —
+every other seat ``random``, then every other seat ``heuristic`` — and in each field one seat taken in turn by the
+policy, ``random`` and ``heuristic``, the field's own lineup being the baseline (the search levels ``easy`` …
+``hard`` are measured against these bots in docs/bots.md).
+Besides each player's mean score, normalised rank (1 = first) and win share with 95 % intervals over seeds, the
+**paired difference** is each game's score of the player's seat minus the score the field's own bot made from that
+seat on the same deal (same seed, same rotation), averaged per seed, with its 95 % interval over seeds: above 0
+with the interval clear of 0 means the player beats what it replaced.
+
+    python bench/rl_leaderboard.py run GAME [--seeds N] [--model docs/rl/models/GAME.zip] [--options JSON]
+    python bench/rl_leaderboard.py table            # the Markdown table of every docs/rl/leaderboard/*.json
+
+``run`` writes docs/rl/leaderboard/GAME.json. Gonin-kan is played with ``rounds=2`` (its ten rounds take long).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import statistics
 import sys
+import time
+from collections import defaultdict
 from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # measure this tree's kirifuda
+
+from kirifuda.analysis import runner  # noqa: E402
+from kirifuda.analysis import tournament as T  # noqa: E402
+
+FOLDER = Path("docs/rl/leaderboard")
+FIELDS = ("random", "heuristic")
+EVALUATION_OPTIONS = {"goninkan": {"rounds": 2}}
+"""Options of the evaluation games where they differ from the defaults."""
 
 
-def cell(stats: dict) -> str:
+def lineups(policy: str | None) -> list[tuple[str, list[str]]]:
+    """(field, lineup) of the protocol: the field alone, then each player in one seat of it."""
+    out: list[tuple[str, list[str]]] = []
+    for field in FIELDS:
+        out.append((field, [field]))
+        players = [p for p in (policy, "random", "heuristic") if p is not None and p != field]
+        out.extend((field, [p, field]) for p in players)
+    return out
+
+
+def paired(rows: list[runner.GameRow], plan: list[tuple[str, list[str]]]) -> dict[str, dict[str, Any]]:
+    """Per field, per player: the player's score in its seat minus the field's own from that seat, same deal."""
+    base: dict[tuple[str, int, int], list[int]] = {}
+    for row in rows:
+        field, lineup = plan[row.lineup]
+        if len(lineup) == 1:
+            base[field, row.seed, row.rotation] = row.totals
+    diffs: dict[str, dict[str, dict[int, list[float]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    for row in rows:
+        field, lineup = plan[row.lineup]
+        if len(lineup) == 1:
+            continue
+        player = lineup[0]
+        seat = row.seats.index(player)
+        diffs[field][player][row.seed].append(row.totals[seat] - base[field, row.seed, row.rotation][seat])
+    return {
+        field: {
+            player: T.interval([statistics.fmean(per_seed[s]) for s in sorted(per_seed)])
+            for player, per_seed in players.items()
+        }
+        for field, players in diffs.items()
+    }
+
+
+def run(game: str, seeds: int, model: Path | None, options: dict[str, Any], first_seed: int) -> dict[str, Any]:
+    policy = None if model is None else f"{runner.POLICY_PREFIX}{model}"
+    plan = lineups(policy)
+    specs = T.specs(game, options, [lineup for _, lineup in plan], seeds, first_seed=first_seed)
+    start = time.process_time()
+    rows = runner.run(specs, jobs=1)
+    summary = T.summarise(rows)
+    return {
+        "game": game,
+        "options": specs[0].options,
+        "seeds": seeds,
+        "first_seed": first_seed,
+        "model": None if model is None else str(model),
+        "fields": [field for field, _ in plan],
+        "paired": paired(rows, plan),
+        "cpu_seconds": round(time.process_time() - start, 1),
+        **summary,
+    }
+
+
+def cell(stats: dict[str, Any]) -> str:
     lo, hi = stats["ci"]
     return f"{stats['mean']:.2f} [{lo:.2f}, {hi:.2f}]"
 
 
-def main() -> None:
-    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/rl/leaderboard")
-    print("| game (options) | games | player in one seat | mean score [95 % CI] | rank [95 % CI] | win share ", end="")
-    print("| OpenSkill μ |")
-    print("|---|---:|---|---:|---:|---:|---:|")
+def table(folder: Path) -> None:
+    print("| game (options) | field | player in one seat | games | mean score [95 % CI] ", end="")
+    print("| paired difference [95 % CI] | rank [95 % CI] | win share |")
+    print("|---|---|---|---:|---:|---:|---:|---:|")
     for path in sorted(folder.glob("*.json")):
-        text = path.read_text()
-        if not text.strip():  # a tournament still writing its output
+        data = json.loads(path.read_text())
+        if "paired" not in data:
             continue
-        data = json.loads(text)
-        skill = {row["bot"]: row["mu"] for row in data["openskill"]}
-        options = {k: v for k, v in data.get("options", {}).items() if k in ("players", "rounds")}
+        options = {k: v for k, v in data["options"].items() if k in ("players", "rounds")}
         label = f"{data['game']} ({', '.join(f'{k}={v}' for k, v in options.items())})"
-        for lineup in data["lineups"]:
-            player = lineup["lineup"][0]
+        for field, lineup in zip(data["fields"], data["lineups"], strict=True):
+            names = lineup["lineup"]
+            player = names[0]
+            if player == field and len(set(names)) == 1:
+                continue  # the field alone: the baseline of the paired differences
             stats = lineup["bots"][player]
-            name = "policy (MaskablePPO)" if player.startswith("policy:") else player
+            name = "**policy (MaskablePPO)**" if player.startswith(runner.POLICY_PREFIX) else player
+            diff = data["paired"][field][player]
             print(
-                f"| {label} | {lineup['games']} | {name} | {cell(stats['mean_score'])} | {cell(stats['rank'])} "
-                f"| {stats['win_share']['mean']:.2f} | {skill.get(player, float('nan')):.1f} |"
+                f"| {label} | {field} | {name} | {lineup['games']} | {cell(stats['mean_score'])} | {cell(diff)} "
+                f"| {cell(stats['rank'])} | {stats['win_share']['mean']:.2f} |"
             )
             label = ""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="play the protocol for one game id and write docs/rl/leaderboard/GAME.json")
+    r.add_argument("game")
+    r.add_argument("--seeds", type=int, default=6)
+    r.add_argument("--first-seed", type=int, default=500)
+    r.add_argument("--model", type=Path, help="the saved policy (default docs/rl/models/GAME.zip if it exists)")
+    r.add_argument("--options", type=json.loads, default=None)
+    t = sub.add_parser("table", help="print the Markdown table")
+    t.add_argument("folder", type=Path, nargs="?", default=FOLDER)
+    args = parser.parse_args()
+    if args.command == "table":
+        table(args.folder)
+        return
+    model = args.model
+    if model is None and (Path("docs/rl/models") / f"{args.game}.zip").exists():
+        model = Path("docs/rl/models") / f"{args.game}.zip"
+    options = args.options if args.options is not None else EVALUATION_OPTIONS.get(args.game, {})
+    result = run(args.game, args.seeds, model, options, args.first_seed)
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    (FOLDER / f"{args.game}.json").write_text(json.dumps(finite(result), ensure_ascii=False, indent=1) + "\n")
+    print(f"{args.game}: {result['games']} games in {result['cpu_seconds']} CPU s")
+
+
+def finite(value: Any) -> Any:
+    """NaN (an interval of one seed) as null: JSON has no NaN."""
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [finite(v) for v in value]
+    return value
 
 
 if __name__ == "__main__":

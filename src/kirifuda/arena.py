@@ -6,6 +6,9 @@ match): it holds the :class:`~kirifuda.match.Match` (and so every state), keeps 
 :class:`~kirifuda.bots.info.InfoTracker` per seat, and hands each bot only its seat's
 :class:`~kirifuda.bots.info.InfoState` and legal actions. Cheating twins are seated only when ``allow_cheats`` is
 given (the tournament's evaluation); only here is a cheating twin handed the true state.
+
+:func:`seat_moments` walks a finished match again as one seat saw it, for a review (``kirifuda review``,
+``kirifuda view --review``, the browser's replay).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from .bots.base import Bot, BotError, CheatingBot
 from .bots.info import InfoState, InfoTracker
 from .bots.registry import knowledge_for
+from .bots.review import Moment
 from .core import Action, Game
 from .match import Match
 
@@ -79,3 +83,29 @@ def play_game(game: Game, players: Sequence[Player], *, seed: int, allow_cheats:
     match = Match(game, seed=seed)
     Seating(match, dict(enumerate(players)), allow_cheats=allow_cheats).play()
     return match
+
+
+def seat_moments(match: Match, seat: int) -> list[Moment]:
+    """Each decision of ``seat`` in the (replayed, legal) ``match``, as the seat knew it: the record walked again
+    with the seat's information state taken before each of its actions (from its own view, as a bot is seated)."""
+    game = match.game
+    walk = Match(game, seed=match.seed, deals=match.deals, auto_chance=False)
+    seating = Seating(walk, {})
+    moments = []
+    for index, (who, text) in enumerate(match.actions):
+        if who == "chance":
+            walk.resolve_chance(text)
+            continue
+        walk.resolve_chance()
+        if who == seat:
+            moments.append(
+                Moment(
+                    index=index,
+                    event=len(walk.events),
+                    info=seating.info(seat),
+                    legal=tuple(walk.legal_actions(seat)),
+                    played=game.parse_action(text),
+                )
+            )
+        walk.act(who, text)
+    return moments

@@ -2,7 +2,8 @@
 
 Positions come from random games; in each, two unplayed cards are swapped between two other seats' hands of
 the current deal where the seat cannot tell (the same actions replay legally and the table looks the same:
-tests/swaps.py). The seat's information state, and every bot's decision with the same seed, must not change.
+tests/swaps.py). The seat's information state, and every bot's decision with the same seed, must not change —
+the ``-infer`` levels' too, whose sampler weights determinizations by replaying the other seats' plays.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from swaps import random_match, swapped
 from kirifuda.arena import Seating
 from kirifuda.bots import BOT_NAMES, kit_for, make_bot
 from kirifuda.bots.kit import GameKit
+from kirifuda.bots.registry import INFER_NAMES
 from kirifuda.registry import available, make
 
 GAMES = available()
@@ -50,8 +52,11 @@ def test_information_state_and_decisions_ignore_what_the_seat_cannot_see(game_id
         assert Seating(other, {}).info(seat) == info
         legal = match.legal_actions(seat)
         assert other.legal_actions(seat) == legal
-        for name in BOT_NAMES:
-            if name == "hard" and checked:
+        # the inference-weighted sampler reads the history too (where a kit cannot rebuild a deal it is the
+        # uniform sampler, already checked)
+        infers = INFER_NAMES if type(kit_for(game)).deal_start is not GameKit.deal_start else ()
+        for name in (*BOT_NAMES, *infers):
+            if name.startswith("hard") and checked:
                 continue  # one position at the top level keeps the suite quick
             first = make_bot(name, game, seed=11, time_cap=None).act(info, legal)
             again = make_bot(name, game, seed=11, time_cap=None).act(Seating(other, {}).info(seat), legal)

@@ -15,10 +15,10 @@ import sys
 import pytest
 from swaps import random_match, swapped
 
+from kirifuda.arena import seat_moments
 from kirifuda.bots import SearchBot, kit_for
 from kirifuda.bots.kit import GameKit
 from kirifuda.bots.review import review
-from kirifuda.commands.bots import seat_moments
 from kirifuda.records import dumps
 from kirifuda.registry import available, make
 

@@ -331,6 +331,33 @@ def test_the_replay_steps_through_a_finished_game(server, page):
     assert page.locator(".seat.you").get_attribute("data-seat") == "2"
 
 
+def test_the_replay_marks_the_moves_with_a_review_of_a_seat(server, page):
+    table = server.create("anarchy", ["random"] * 5, options={"deals": 1}, seed=3)
+    deadline = time.monotonic() + 120
+    while not server.get(f"/api/tables/{table['id']}").json()["finished"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    assert server.get(f"/api/tables/{table['id']}/review?seat=9&bot=easy").status_code == 400
+    assert server.get(f"/api/tables/{table['id']}/review?seat=1&bot=hard").status_code == 422
+    page.goto(f"{server.url}/replay/{table['id']}?bot=easy")
+    page.wait_for_selector("#event")
+    page.click("#review-button")  # a spectator's view: which seat?
+    page.wait_for_selector(".error")
+    page.select_option("#viewpoint", "1")
+    page.click("#review-button")
+    page.wait_for_selector("#review table.review-moves", timeout=180_000)
+    review = server.get(f"/api/tables/{table['id']}/review?seat=1&bot=easy").json()  # the kept one
+    decisions = review["decisions"]
+    assert app(page, "reviewed") == str(len(decisions)) and page.locator("#review tbody tr").count() == len(decisions)
+    assert page.locator("#review tbody tr.mistake").count() == review["summary"]["mistakes"]
+    last = decisions[-1]
+    page.locator(f"#review tr[data-event='{last['event']}'] button").click()  # to the step after the decision
+    page.wait_for_function(f"() => document.getElementById('app').dataset.step === '{last['event'] + 1}'")
+    now = page.locator("#review-now").inner_text()
+    assert last["played"] in now and last["best"] in now and f"−{last['loss']:.2f}" in now
+    assert f"[−{last['loss']:.2f}" in page.locator(".log li").last.inner_text(), "the move's line carries its loss"
+
+
 def test_a_phone_sized_screen_and_the_language_switch(server, browser):
     table = server.create("cutin", ["human", "random", "random", "random"], seed=2)
     context = browser.new_context(viewport={"width": 375, "height": 740}, locale="en-US", is_mobile=True)

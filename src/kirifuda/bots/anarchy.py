@@ -39,10 +39,11 @@ a cheap version of the same policy, each seat using only its hand and the table.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -226,6 +227,11 @@ def expected_gain(val: float, void: float, hi: float, lower: float, p: float, ke
     return val * (wins * (1.0 + lower * p) + alone * keep) - void * takes
 
 
+POWERS_CACHE = 256
+"""How many chances of a card coming out :func:`card_scores` keeps the powers of (one per count of unseen cards)."""
+_POWERS: dict[float, tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+
 def card_scores(
     game: AnarchyFamily,
     names: Sequence[int],
@@ -246,7 +252,12 @@ def card_scores(
     q = 1.0 - p
     keep_base, keep_rank = BOMB_SINGLETON_KEEP if not game.original else (1.0, 0.0)
     turnup_suit = (turnup >> 4) & 3 if turnup != NO_CARD else -1
-    powers: dict[int, tuple[float, float]] = {}  # q**k and q**(k·RHO) by k, the unseen cards of a suit but one rank
+    powers = _POWERS.get(q)
+    if powers is None:  # q**k and q**(k·RHO) for every count of a suit's unseen cards (both copies: up to 26)
+        if len(_POWERS) >= POWERS_CACHE:
+            _POWERS.clear()
+        powers = _POWERS[q] = (tuple(q**k for k in range(2 * 13 + 1)), tuple(q ** (k * RHO) for k in range(2 * 13 + 1)))
+    now_power, later_power = powers
     out = []
     for name in names:
         reverse = name == JOKER
@@ -262,17 +273,12 @@ def card_scores(
         keep = keep_base + keep_rank * r / C.ACE
         val, void = values[x], voids[x]
         # expected_gain(now) - expected_gain(later, RHO of the cards out), inlined for the rollouts
-        no_higher = q**hi
-        out_of_suit = hi + lower
-        alone_now = powers.get(out_of_suit)
-        if alone_now is None:
-            alone_now = powers[out_of_suit] = (q**out_of_suit, q ** (out_of_suit * RHO))
-        alone = alone_now[0]
+        no_higher = now_power[hi]
+        alone = now_power[hi + lower]
         wins = no_higher - alone
         now = val * (wins * (1.0 + lower * p) + alone * keep) - void * (wins + alone * keep)
-        no_higher_later = no_higher**RHO
-        alone = alone_now[1]
-        wins = no_higher_later - alone
+        alone = later_power[hi + lower]
+        wins = later_power[hi] - alone
         later = val * (wins * (1.0 + lower * RHO * p) + alone * keep) - void * (wins + alone * keep)
         score = now - later
         if x == turnup_suit:
@@ -299,6 +305,30 @@ def taken_estimates(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> 
     return out
 
 
+SUIT_RECKONING_CACHE = 1 << 16
+"""How many suit holdings :func:`bid_features` keeps the reckoning of (a search's modelled bidders meet the same
+ones often; a few MB at most)."""
+_SUIT_RECKONING: dict[tuple[int, int, float, bool], tuple[float, float]] = {}
+
+
+def _suit_reckoning(held: int, unseen: int, p: float, singles: bool) -> tuple[float, float]:
+    """Of one suit's cards (its masks shifted to spades): what the held cards are expected to take in all
+    (:func:`taken_estimates`'s sum), and the chance that they take none (each card's estimate, capped at 1, as an
+    independent chance)."""
+    folded = (held & LOW) | (held >> COPY)
+    taken = 0.0
+    p_void = 1.0
+    for r in range(C.ACE, -1, -1):  # A first, as names_of orders a suit
+        if folded >> r & 1:
+            hi = (unseen & ABOVE[0][r]).bit_count()
+            lower = (unseen & BELOW[0][r]).bit_count()
+            keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE if singles else 1.0
+            e = expected_gain(1.0, 0.0, hi, lower, p, keep)
+            taken += e
+            p_void *= max(0.0, 1.0 - min(e, 1.0))
+    return taken, p_void
+
+
 FEATURES = ("reckoned", "total", "voids", "joker")
 """What the bid reckoning reads from a hand, per bid (:func:`bid_features`)."""
 
@@ -308,8 +338,21 @@ def bid_features(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dic
     cards it can expect to take (over/under: beyond/short of the hand size, either sign), all the cards it can
     expect to take, the voids it can expect to keep among the suits the bid does not seek (Bomb, Chaos: 10
     each, §2), and whether it holds the Joker (the bomb, §2)."""
-    per_suit = taken_estimates(game, hand, unseen, plays)
-    taken = [sum(e) for e in per_suit]
+    u_total = unseen.bit_count() or 1
+    p = min(plays / u_total, 1.0)
+    singles = not game.original
+    taken, keeps_void = [], []
+    for x in range(4):
+        mask, shift = SUIT_BOTH[x], 16 * x
+        # by the suit's own cards: the same reckoning for every suit (shifted), cached across searches
+        key = ((hand & mask) >> shift, (unseen & mask) >> shift, p, singles)
+        found = _SUIT_RECKONING.get(key)
+        if found is None:
+            if len(_SUIT_RECKONING) >= SUIT_RECKONING_CACHE:
+                _SUIT_RECKONING.clear()
+            found = _SUIT_RECKONING[key] = _suit_reckoning(key[0], key[1], p, singles)
+        taken.append(found[0])
+        keeps_void.append(found[1])
     total = float(sum(taken))
     size = game.hand_size
     joker = float(hand >> JOKER & 1)
@@ -320,24 +363,19 @@ def bid_features(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dic
         out["misere"] = (size - total, total, 0.0, 0.0)
         return out
     # §2 bonuses: a void is likely where the hand holds little that takes
-    keeps_void = []
-    for x in range(4):
-        p_void = 1.0
-        for e in per_suit[x]:
-            p_void *= max(0.0, 1.0 - min(e, 1.0))
-        keeps_void.append(p_void)
 
-    def voids(wanted: Sequence[int]) -> float:
-        return sum(keeps_void[x] for x in range(4) if x not in wanted)
-
-    out = {bid: (4.0 * taken[x], total, voids((x,)), joker) for bid, x in BID_SUIT.items()}
-    out["black"] = (2.0 * (taken[C.SPADES] + taken[C.CLUBS]), total, voids(BLACK), joker)
-    out["red"] = (2.0 * (taken[C.HEARTS] + taken[C.DIAMONDS]), total, voids(RED), joker)
-    best = max(range(4), key=lambda x: taken[x])
-    out["best"] = (3.0 * taken[best], total, voids((best,)), joker)
-    out["cards"] = (total, total, voids(range(4)), joker)
-    out["over"] = (5.0 * (total - size), total, voids(range(4)), joker)
-    out["under"] = (5.0 * (size - total), total, voids(()), joker)
+    # the expected voids among the suits a bid does not seek, summed in suit order (written out: the search's
+    # modelled bidders reckon every hand they imagine)
+    k0, k1, k2, k3 = keeps_void
+    but = (k1 + k2 + k3, k0 + k2 + k3, k0 + k1 + k3, k0 + k1 + k2)
+    out = {bid: (4.0 * taken[x], total, but[x], joker) for bid, x in BID_SUIT.items()}
+    out["black"] = (2.0 * (taken[C.SPADES] + taken[C.CLUBS]), total, k1 + k2, joker)
+    out["red"] = (2.0 * (taken[C.HEARTS] + taken[C.DIAMONDS]), total, k0 + k3, joker)
+    best = max(range(4), key=taken.__getitem__)
+    out["best"] = (3.0 * taken[best], total, but[best], joker)
+    out["cards"] = (total, total, 0, joker)
+    out["over"] = (5.0 * (total - size), total, 0, joker)
+    out["under"] = (5.0 * (size - total), total, k0 + k1 + k2 + k3, joker)
     return out
 
 
@@ -388,12 +426,9 @@ def bid_values(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dict[
     """The expected score of each bid with ``hand`` (calibrated, see :data:`CALIBRATION`)."""
     table = CALIBRATION.get(game.id, {})
     out = {}
-    for bid, features in bid_features(game, hand, unseen, plays).items():
-        coefficients = table.get(bid, UNCALIBRATED)
-        value = coefficients[0]
-        for c, f in zip(coefficients[1:], features, strict=False):
-            value += c * f
-        out[bid] = value
+    for bid, (f0, f1, f2, f3) in bid_features(game, hand, unseen, plays).items():
+        c = table.get(bid, UNCALIBRATED)
+        out[bid] = c[0] + c[1] * f0 + c[2] * f1 + c[3] * f2 + c[4] * f3
     return out
 
 
@@ -503,30 +538,50 @@ def choose_bid(
     """The bid a club player makes: the best expected score, less what earlier bids contest (open bidding) and,
     in Organised Chaos, less what the bid would be worth kept for a later deal."""
     values = bid_values(game, hand, unseen, plays)
-    sought = set()
+    sought: set[int] = set()
     for bid in others:
-        if bid in BID_SUIT:
-            sought.add(BID_SUIT[bid])
-        elif bid in SUITS_OF_COLOUR:
-            sought.update(SUITS_OF_COLOUR[bid])
+        if bid is not None:
+            sought.update(seeks(bid))
+    costs = _bid_costs(game.id, game.chaos, deals_left)
+    best, best_worth = legal[0], -math.inf
+    for bid in legal:  # the first of the best, as max() would give
+        worth = values[bid]
+        if sought and not sought.isdisjoint(seeks(bid)):
+            worth *= 1.0 - CONTEST
+        worth -= costs.get(bid, 0.0)
+        if worth > best_worth:
+            best, best_worth = bid, worth
+    return best
 
-    def worth(bid: str) -> float:
-        value = values[bid]
-        wanted = {BID_SUIT[bid]} if bid in BID_SUIT else set(SUITS_OF_COLOUR.get(bid, ()))
-        if wanted & sought:
-            value *= 1.0 - CONTEST
-        return value - bid_cost(game, bid, deals_left)
 
-    return max(legal, key=worth)
+@cache
+def _bid_costs(game_id: str, chaos: bool, deals_left: int) -> dict[str, float]:
+    """:func:`bid_cost` of every calibrated bid (uncalibrated ones cost nothing: see :data:`UNCALIBRATED`)."""
+    if not chaos or deals_left <= 1:
+        return {}
+    return {bid: c[-1] for bid, c in CALIBRATION.get(game_id, {}).items()}
 
 
 def pass_order(game: AnarchyFamily, hand: int, unseen: int, plays: int, bid: str) -> list[int]:
     """Organised Chaos: the hand's cards, the ones to pass first (those that help the planned ``bid`` least: for a
     bid that seeks cards, the ones least expected to take; for over/under, the ones most expected to)."""
     values, voids = suit_values(game, bid, hand, 0)
-    names = [c for c in C.sorted_cards(C.cards_in(hand))]
     u_total = unseen.bit_count() or 1
     p = min(plays / u_total, 1.0)
+    if hand < JOKER:  # a single deck's cards only (Organised Chaos): each suit's gains cached, as below
+        names: list[int] = []
+        worth: list[float] = []
+        for x in range(4):
+            shift = 16 * x
+            held = (hand >> shift) & C.RANK_MASK
+            if held:
+                val, void = values[x], voids[x]
+                for r, gain, takes in _pass_gains(held, (unseen >> shift) & C.RANK_MASK, p):
+                    names.append(shift | r)
+                    worth.append(val * gain - void * takes)  # expected_gain(val, void, …), term by term
+        order = sorted(range(len(names)), key=worth.__getitem__)
+        return [names[i] for i in order]
+    names = [c for c in C.sorted_cards(C.cards_in(hand))]
     worth = []
     for card in names:
         x, r = (card >> 4) & 3, card & 15
@@ -536,6 +591,25 @@ def pass_order(game: AnarchyFamily, hand: int, unseen: int, plays: int, bid: str
         worth.append(expected_gain(values[x], voids[x], hi, lower, p, keep))
     order = sorted(range(len(names)), key=lambda i: worth[i])
     return [names[i] for i in order]
+
+
+@lru_cache(maxsize=1 << 14)
+def _pass_gains(held: int, unseen: int, p: float) -> tuple[tuple[int, float, float], ...]:
+    """:func:`pass_order`'s reckoning of one suit's held ranks (A first) against its unseen ranks: per rank, the
+    two factors of :func:`expected_gain` — what a card of the suit taken is worth times the first, less the void's
+    cost times the second."""
+    q = 1.0 - p
+    out = []
+    for r in range(C.ACE, -1, -1):
+        if held >> r & 1:
+            hi = (unseen & ABOVE[0][r]).bit_count()
+            lower = (unseen & BELOW[0][r]).bit_count()
+            keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE
+            no_higher: float = q**hi
+            alone: float = no_higher * q**lower
+            wins = no_higher - alone
+            out.append((r, wins * (1.0 + lower * p) + alone * keep, wins + alone * keep))
+    return tuple(out)
 
 
 # --- the kit ----------------------------------------------------------------------------------
@@ -862,6 +936,23 @@ class Kit(GameKit):
         plan = self._plan(hand, unseen, [b for b in game.bid_names if b not in used], deals_left)
         return _give(legal, pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE])
 
+    def model_choice(self, state: Any, seat: int, rng: random.Random) -> Action:
+        """Another seat's choice in the search: :meth:`rollout_policy`'s, and at Organised Chaos's pass the three
+        cards it gives made directly, without listing the hand's 286 passes (the search's costliest step)."""
+        if state.phase != PASS:
+            return super().model_choice(state, seat, rng)
+        game = self.family
+        hand = state.hands[seat]
+        used = {bids[seat] for bids in state.bid_history}
+        unseen = self._unseen(hand, state.taken, state.spare, NO_CARD, False)
+        plan = self._plan(
+            hand, unseen, [b for b in game.bid_names if b not in used], game.total_deals - len(state.scores)
+        )
+        names = tuple(
+            C.sorted_cards(C.base(c) for c in pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE])
+        )
+        return _GIVES.get(names) or Give(names)
+
     def prior(self, state: Any, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
         """Organised Chaos's pass (up to 286 choices): the passes of the cards that serve the seat's planned bid
         least first (progressive widening opens them in this order)."""
@@ -916,6 +1007,7 @@ class Kit(GameKit):
     def _play_deal(self, state: Any, rng: random.Random) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """The rollout: the deal's scores and bids."""
         pos = Position.from_state(self.family, state)
+        pos.keep_lines = False  # the rollout reads the scores only
         deal = len(pos.scores)
         if pos.phase == PASS:
             self.pass_all(pos)

@@ -13,18 +13,23 @@ Rules: ../shared/rules/anou.md (cited as anou.md and its rulings R1–R3); docs/
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
-from ..core import Action
+from ..cards import cards_in
+from ..core import Action, Deal, evolve
 from ..fast.anou import PLAYING, Position, option_text
-from ..games.anou import OVER, PLAY, ROOT, Anou, AnouOptions, AnouState
+from ..games.anou import DEAL, OVER, PLAY, ROOT, Anou, AnouOptions, AnouState, Root
+from ..tricks import Play
 from .anou_playout import OPEN, ClubPlayer, Playout, WallValues, suit_remaining
 from .anou_sampler import AnouKnowledge, SamplingPlan, sampling_plan
 from .info import InfoState
 from .kit import GameKit
 
 _NOBODY: frozenset[int] = frozenset()
+SAMPLES_KEPT = 256
+"""Samples whose voids the kit still knows (the inference sampler's pool is 64)."""
 PRIORS_KEPT = 4096
 """Take orders remembered for progressive widening (cleared when full)."""
 
@@ -81,7 +86,9 @@ class Kit(GameKit):
         self._playout = ClubPlayer(game.n, values, self.horizon)
         self._plan_for: InfoState | None = None
         self._plan: SamplingPlan | None = None
-        self._sampled: AnouState | None = None  # the last sample, whose seat's knowledge of voids is the plan's
+        self._sampled: OrderedDict[int, AnouState] = OrderedDict()
+        """The last samples by id (kept, so an id is not reused), whose seat's knowledge of voids is the plan's: a
+        search walks the last one, the inference sampler any of its pool."""
         self._priors: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], list[int]] = {}
 
     # what a seat knows
@@ -93,11 +100,15 @@ class Kit(GameKit):
         if self._plan_for is not info or self._plan is None:
             self._plan = sampling_plan(info, self.anou.deck())
             self._plan_for = info
+            self._sampled.clear()  # earlier samples are another information state's
         return self._plan
 
     def sample(self, info: InfoState, rng: random.Random) -> AnouState:
         plan = self.plan(info)
-        state = self._sampled = plan.draw(rng)
+        state = plan.draw(rng)
+        self._sampled[id(state)] = state
+        if len(self._sampled) > SAMPLES_KEPT:
+            self._sampled.popitem(last=False)
         return state
 
     def searchable(self, state: Any) -> Any:
@@ -106,10 +117,12 @@ class Kit(GameKit):
 
     def position(self, state: AnouState | Position) -> Position:
         """``state`` as a fast position (a position is returned as it is); the voids shown earlier in the deal
-        are the sampling seat's knowledge where ``state`` is its last sample (public facts the policy uses)."""
+        are the sampling seat's knowledge where ``state`` is one of its recent samples (public facts the policy
+        uses)."""
         if not isinstance(state, AnouState):
             return state
-        voids = self._plan.voids if state is self._sampled and self._plan is not None else None
+        drawn = self._sampled.get(id(state)) is state
+        voids = self._plan.voids if drawn and self._plan is not None else None
         return self._template.load(state, voids)
 
     # how to play
@@ -152,6 +165,24 @@ class Kit(GameKit):
         if len(order) != len(legal):
             return legal
         return [legal[i] for i in order]
+
+    def deal_start(self, info: InfoState, state: Any) -> AnouState | None:
+        """The deal as ``state`` (a pure determinization) has it: each hand now plus the cards its seat has
+        played or placed as root stones since the deal (anou.md "A deal"; every action is public, R2), and the
+        unused cards (3 players) where ``state`` puts them."""
+        if not isinstance(state, AnouState):
+            return None
+        game = self.anou
+        hands = list(state.hands)
+        for event in reversed(info.history):
+            if event.actor == "deal":
+                break
+            if isinstance(event.actor, int):
+                action = game.parse_action(event.text)
+                if isinstance(action, (Play, Root)):
+                    hands[event.actor] |= 1 << action.card
+        deal = Deal(tuple(tuple(cards_in(h)) for h in hands), rest=tuple(cards_in(state.unused)))
+        return game.apply_deal(evolve(state, phase=DEAL), deal)
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
         """The deal's scores after a playout of the policy; where the playout stops early (``horizon``), each

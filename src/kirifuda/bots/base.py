@@ -12,10 +12,11 @@ and which ``play``, ``suggest`` and the server refuse.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import Action, KirifudaError
+from .inference import InferenceSampler
 from .info import InfoState
 from .ismcts import ISMCTS, SearchStats
 from .kit import GameKit
@@ -70,18 +71,32 @@ class HeuristicBot:
 class SearchBot:
     """ISMCTS over states sampled from the information state, with an iteration budget."""
 
-    def __init__(self, kit: GameKit, *, name: str, iterations: int, seed: int = 0, time_cap: float | None = None):
+    def __init__(
+        self,
+        kit: GameKit,
+        *,
+        name: str,
+        iterations: int,
+        seed: int = 0,
+        time_cap: float | None = None,
+        infer: bool = False,
+    ):
         self.kit = kit
         self.name = name
         self.seed = seed
+        self.infer = infer
+        """Whether determinizations are weighted by the other seats' plays (:mod:`kirifuda.bots.inference`)."""
         self.search = ISMCTS(kit, iterations=iterations, time_cap=time_cap)
         self.last_stats = SearchStats(0, 0.0)
 
     def act(self, info: InfoState, legal: Sequence[Action]) -> Action:
         kit = self.kit
-        action, self.last_stats = self.search.search(
-            lambda rng: kit.sample(info, rng), info.seat, legal, decision_rng(self.seed, info)
-        )
+        rng = decision_rng(self.seed, info)
+        if self.infer and len(legal) > 1:
+            sample: Callable[[random.Random], Any] = InferenceSampler(kit, info)
+        else:
+            sample = lambda r: kit.sample(info, r)  # noqa: E731
+        action, self.last_stats = self.search.search(sample, info.seat, legal, rng)
         return action
 
 

@@ -37,9 +37,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
-from ..core import Action, Observation, Seen
+from ..cards import cards_in
+from ..core import Action, Deal, Observation, Seen, evolve
 from ..fast.gogyo_sokoku import LEFT, SUIT_BITS, TOP
 from ..games.gogyo_sokoku import (
+    DEAL,
     DOUBLE,
     DOUBLE_ORIGIN,
     PARTNER_MAPS,
@@ -176,6 +178,24 @@ class Kit(GameKit):
         return legal[cards.index(best)]
 
     # --- search --------------------------------------------------------------------------------
+
+    def deal_start(self, info: InfoState, state: Any) -> GogyoState | None:
+        """The deal as ``state`` (a determinization) has it: each hand now plus the cards its seat has played
+        since the deal (every play is public), the table cards where ``state`` has them."""
+        if not isinstance(state, GogyoState):
+            return None
+        game = self.game
+        hands = list(state.hands)
+        for event in reversed(info.history):
+            if event.actor == "deal":
+                break
+            if isinstance(event.actor, int):
+                action = game.parse_action(event.text)
+                if isinstance(action, Play):
+                    hands[event.actor] |= 1 << action.card
+        deal = Deal(tuple(tuple(cards_in(h)) for h in hands), rest=tuple(state.table))
+        start: GogyoState = game.apply_deal(evolve(state, phase=DEAL), deal)
+        return start
 
     def rollout_policy(self, state: GogyoState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
         lead = -1 if state.lead_suit is None else state.lead_suit

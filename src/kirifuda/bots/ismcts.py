@@ -181,10 +181,9 @@ class ISMCTS:
             waiting = game.to_act(state)
             if len(waiting) == 1:
                 actor = next(iter(waiting))
-                legal = game.legal_actions(state, actor)
                 if kit.model_others and actor != seat:
                     # the kit's model of another seat: its choice from its own (imagined) hand, not a branch
-                    action = kit.rollout_policy(state, actor, legal, rng)
+                    action = kit.model_choice(state, actor, rng)
                     shown = game.seen(state, seat, actor, action)
                     child = node.children.get(shown)
                     if child is None:
@@ -194,6 +193,7 @@ class ISMCTS:
                     state = game.apply(state, actor, action)
                     path.append(node)
                     continue
+                legal = game.legal_actions(state, actor)
                 keyed = self._keys(state, seat, actor, legal)
                 children = node.children
                 fresh = []
@@ -229,12 +229,12 @@ class ISMCTS:
                     node.regrets = {}
                 key_parts = []
                 for actor in sorted(waiting):
-                    legal = game.legal_actions(state, actor)
                     if kit.model_others and actor != seat:
-                        action = kit.rollout_policy(state, actor, legal, rng)
+                        action = kit.model_choice(state, actor, rng)
                         key_parts.append(game.seen(state, seat, actor, action))
                         state = game.apply(state, actor, action)
                         continue
+                    legal = game.legal_actions(state, actor)
                     if actor == seat and node is root and force is not None:
                         # a forced choice leaves the regrets alone: the search's own choice is already made
                         root_text = force

@@ -92,6 +92,13 @@ class GameKit:
         are left unmade: the seat cannot know them, and the search makes them."""
         raise NotImplementedError(f"{self.game.id} has no sampler yet")
 
+    def deal_start(self, info: InfoState, state: Any) -> Any | None:
+        """The current deal's first state as the determinization ``state`` of ``info`` has it (its hidden cards
+        where ``state`` puts them, the cards played since given back), from which the seat's history since the
+        deal replays to ``state``: the inference-weighted sampler's replay (:mod:`kirifuda.bots.inference`).
+        None where the kit cannot rebuild it (the default)."""
+        return None
+
     def undo_pending(self, state: Any, seat: int) -> Any:
         """``state`` with the face-down choices of seats other than ``seat`` still pending taken back (for the
         cheating twin, which searches the true state but not choices made at the same moment as its own)."""
@@ -110,6 +117,12 @@ class GameKit:
         """A cheap choice on an imagined state, used by the default :meth:`rollout`. It should use only what
         ``seat`` could see in that state (its hand and the table)."""
         return rng.choice(list(legal))
+
+    def model_choice(self, state: Any, seat: int, rng: random.Random) -> Action:
+        """Another seat's choice on an imagined state where the search models the other seats
+        (:attr:`model_others`): by default :meth:`rollout_policy` among its legal actions. A kit may make it
+        without listing them (Organised Chaos's 286 passes); the state's ``apply`` still checks it."""
+        return self.rollout_policy(state, seat, self.search_game.legal_actions(state, seat), rng)
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
         """Play an imagined state to the end of its deal (Gonin-kan: its battle); that deal's scores by seat.

@@ -11,8 +11,12 @@ from .base import BotError, CheatingBot, HeuristicBot, RandomBot, SearchBot
 from .info import Knowledge
 from .kit import LEVELS, GameKit
 
+INFER_SUFFIX = "-infer"
+INFER_NAMES = tuple(level + INFER_SUFFIX for level in LEVELS)
+"""The search levels with the inference-weighted sampler (:mod:`kirifuda.bots.inference`): fair, measured against
+the uniform sampler in docs/bots.md."""
 BOT_NAMES = ("random", "heuristic", *LEVELS)
-"""The fair bots, weakest first."""
+"""The fair bots a table offers, weakest first (the ``-infer`` variants are fair too, and named anywhere a bot is)."""
 CHEAT_SUFFIX = "-cheat"
 CHEAT_NAMES = tuple(level + CHEAT_SUFFIX for level in LEVELS)
 TIME_CAP_FACTOR = 3.0
@@ -41,7 +45,7 @@ def knowledge_for(game: Game, seat: int) -> Knowledge:
 
 def check_name(name: str, *, cheats: bool = False) -> None:
     """Raise :class:`BotError` unless ``name`` is a bot (a cheating twin only where ``cheats`` allows it)."""
-    if name in BOT_NAMES:
+    if name in BOT_NAMES or name in INFER_NAMES:
         return
     if name in CHEAT_NAMES:
         if cheats:
@@ -70,12 +74,14 @@ def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None
     kit = kit or kit_for(game)
     if name == "heuristic":
         return HeuristicBot(kit, seed)
+    level = name.removesuffix(INFER_SUFFIX)
     return SearchBot(
         kit,
         name=name,
-        iterations=kit.budgets[name],
+        iterations=kit.budgets[level],
         seed=seed,
-        time_cap=TARGET_SECONDS[name] * TIME_CAP_FACTOR if time_cap is _CAPPED else time_cap,
+        time_cap=TARGET_SECONDS[level] * TIME_CAP_FACTOR if time_cap is _CAPPED else time_cap,
+        infer=name != level,
     )
 
 

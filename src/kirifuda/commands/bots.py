@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..arena import seat_moments
 from ..core import KirifudaError
 from .common import fail, make_game, need_for_options, options_json, progress_bar, ray_help
 
 if TYPE_CHECKING:
-    from ..bots.review import Moment
+    from ..bots.review import Review
     from ..match import Match
 
 
@@ -83,9 +84,6 @@ def review(
 ) -> None:
     """Review a seat's decisions in RECORD: each legal action's value as a bot estimates it from that seat's
     information only, and what the played action gave up (棋譜の検討)."""
-    from ..bots import SearchBot, make_bot
-    from ..bots.kit import LEVELS
-    from ..bots.review import review as review_moments
     from ..records import ReplayError, load, replay
 
     try:
@@ -93,30 +91,7 @@ def review(
     except ReplayError as e:
         fail(e)
     game = match.game
-    if not 0 <= seat < game.seat_count:
-        fail(
-            KirifudaError(
-                f"no seat {seat} in {game.id}: seats are 0..{game.seat_count - 1}",
-                ja=f"{game.id} に席 {seat} はありません(席は 0〜{game.seat_count - 1})",
-            )
-        )
-    try:
-        player = make_bot(bot, game, seed, time_cap=None)
-    except KirifudaError as e:
-        fail(e)
-    if not isinstance(player, SearchBot):
-        fail(
-            KirifudaError(
-                f"a review needs a searching bot ({', '.join(LEVELS)}), not {bot!r}",
-                ja=f"検討には探索するボット({', '.join(LEVELS)})が必要です",
-            )
-        )
-    moments = seat_moments(match, seat)
-    with progress_bar() as bar:
-        task = bar.add_task(f"review seat {seat}", total=len(moments))
-        result = review_moments(
-            player, seat, moments, threshold=threshold, progress=lambda k: bar.update(task, completed=k)
-        )
+    result = review_of(match, seat, bot, seed, threshold)
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return
@@ -140,34 +115,38 @@ def review(
         print(f"  最大損失 costliest: {line}")
 
 
-def seat_moments(match: Match, seat: int) -> list[Moment]:
-    """Each decision of ``seat`` in the (replayed, legal) ``match``, as the seat knew it: the record walked again
-    with the seat's information state taken before each of its actions (from its own view, as a bot is seated)."""
-    from ..arena import Seating
-    from ..bots.review import Moment
-    from ..match import Match as Walk
+def review_of(match: Match, seat: int, bot: str, seed: int, threshold: float = 1.0) -> Review:
+    """``seat``'s decisions in the replayed ``match`` reviewed by the search ``bot`` (a progress bar on standard
+    error; a bad seat or bot is a clear error): ``kirifuda review`` and ``kirifuda view --review``."""
+    from ..bots import SearchBot, make_bot
+    from ..bots.kit import LEVELS
+    from ..bots.review import review as review_moments
 
     game = match.game
-    walk = Walk(game, seed=match.seed, deals=match.deals, auto_chance=False)
-    seating = Seating(walk, {})
-    moments = []
-    for index, (who, text) in enumerate(match.actions):
-        if who == "chance":
-            walk.resolve_chance(text)
-            continue
-        walk.resolve_chance()
-        if who == seat:
-            moments.append(
-                Moment(
-                    index=index,
-                    event=len(walk.events),
-                    info=seating.info(seat),
-                    legal=tuple(walk.legal_actions(seat)),
-                    played=game.parse_action(text),
-                )
+    if not 0 <= seat < game.seat_count:
+        fail(
+            KirifudaError(
+                f"no seat {seat} in {game.id}: seats are 0..{game.seat_count - 1}",
+                ja=f"{game.id} に席 {seat} はありません(席は 0〜{game.seat_count - 1})",
             )
-        walk.act(who, text)
-    return moments
+        )
+    try:
+        player = make_bot(bot, game, seed, time_cap=None)
+    except KirifudaError as e:
+        fail(e)
+    if not isinstance(player, SearchBot):
+        fail(
+            KirifudaError(
+                f"a review needs a searching bot ({', '.join(LEVELS)}), not {bot!r}",
+                ja=f"検討には探索するボット({', '.join(LEVELS)})が必要です",
+            )
+        )
+    moments = seat_moments(match, seat)
+    with progress_bar() as bar:
+        task = bar.add_task(f"review seat {seat}", total=len(moments))
+        return review_moments(
+            player, seat, moments, threshold=threshold, progress=lambda k: bar.update(task, completed=k)
+        )
 
 
 def tournament(

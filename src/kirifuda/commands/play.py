@@ -21,6 +21,7 @@ from ..match import Match
 if TYPE_CHECKING:
     from ..records import Seating
     from ..tui.session import Session
+from .bots import review_of
 from .common import err, fail, make_game, options_json, progress_bar
 
 LANGS = ("ja", "en")
@@ -207,8 +208,14 @@ def view(
     plain: bool = typer.Option(
         False, "--plain", help="print the table at --step as lines instead of opening the viewer"
     ),
+    review: bool = typer.Option(
+        False, "--review", help="review --seat's decisions first (seat 0 without --seat): each one's loss in the log"
+    ),
+    bot: str = typer.Option("normal", "--bot", help="the reviewing search with --review: easy, normal or hard"),
+    review_seed: int = typer.Option(0, "--review-seed", help="the reviewing bot's seed"),
 ) -> None:
-    """Step through a record forwards and backwards (棋譜を見る), from any seat's view or with every hand open."""
+    """Step through a record forwards and backwards (棋譜を見る), from any seat's view or with every hand open;
+    with --review, a seat's decisions judged by a bot (as ``kirifuda review`` does), mistakes flagged."""
     from ..tui.viewer import OPEN, SPECTATOR, Replay
 
     language = _lang(lang)
@@ -218,7 +225,7 @@ def view(
         fail(KirifudaError(f"--seat must be 0..{n - 1}", ja=f"--seat は 0〜{n - 1} です"))
     if seat is not None and spectator:
         fail(KirifudaError("--seat and --spectator exclude each other", ja="--seat と --spectator は同時に使えません"))
-    replay = Replay(match)
+    replay = Replay(match, review_of(match, 0 if seat is None else seat, bot, review_seed) if review else None)
     at = replay.length if step is None else step
     if not 0 <= at <= replay.length:
         fail(KirifudaError(f"--step must be 0..{replay.length}", ja=f"--step は 0〜{replay.length} です"))

@@ -22,7 +22,7 @@ that is the bots' rollout path (``kirifuda.bots.anarchy``).
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import TypeGuard
 
@@ -110,6 +110,7 @@ class Position:
         "_gives",
         "_blank",
         "_copies",
+        "keep_lines",
     )
 
     def __init__(self, game: AnarchyFamily) -> None:
@@ -138,8 +139,9 @@ class Position:
         """The last trick as revealed (cards, receivers, bomb seat, turn-up taken); ``last`` is built from it
         only when a state is asked for."""
         self._gives: tuple[int, list[tuple[int, ...]]] | None = None  # (seat, its passes) while it is asked
-        self._blank = game.initial()
-        self._copies = any(c & COPY for c in game.deck())
+        self._blank, self._copies = _constants(game)
+        self.keep_lines = True
+        """Whether a deal's end writes its score lines (a rollout, which reads only the scores, turns it off)."""
 
     # --- conversion ---------------------------------------------------------------------------
     @classmethod
@@ -196,7 +198,7 @@ class Position:
         p.spare, p.wild_to, p.tricks_done = self.spare, self.wild_to, self.tricks_done
         p.bid_history, p.scores, p.lines = self.bid_history[:], self.scores[:], self.lines
         p.last, p.revealed = self.last, self.revealed
-        p._gives, p._blank, p._copies = None, self._blank, self._copies
+        p._gives, p._blank, p._copies, p.keep_lines = None, self._blank, self._copies, self.keep_lines
         return p
 
     # --- dealing ------------------------------------------------------------------------------
@@ -419,13 +421,20 @@ class Position:
     def end_deal(self) -> None:
         game = self.game
         self.scores.append(self.deal_score())
-        self.lines += (game.deal_lines(self.bids, self.taken, self.wild_to),)  # type: ignore[arg-type]
+        if self.keep_lines:
+            self.lines += (game.deal_lines(self.bids, self.taken, self.wild_to),)  # type: ignore[arg-type]
         self.bid_history.append(tuple(self.bids))  # type: ignore[arg-type]
         if len(self.scores) == game.total_deals:
             self.phase = OVER
         else:
             self.phase = DEAL
             self.dealer = (self.dealer + 1) % self.n  # the deal passes clockwise
+
+
+@lru_cache(maxsize=32)
+def _constants(game: AnarchyFamily) -> tuple[AnarchyState, bool]:
+    """A game's empty state (the template of its deals) and whether its deck has second copies (KA10)."""
+    return game.initial(), any(c & COPY for c in game.deck())
 
 
 def supports(game: object) -> TypeGuard[AnarchyFamily]:

@@ -202,7 +202,13 @@ class Give(Action):
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "give " + " ".join(C.text(c) for c in self.cards)
+        return _give_text(self.cards)
+
+
+@cache
+def _give_text(cards: tuple[int, ...]) -> str:
+    """A pass's notation (cached: a search prints the same passes often)."""
+    return "give " + " ".join(C.text(c) for c in cards)
 
 
 PLAYS = {c: Play(c) for c in CANONICAL}

@@ -178,6 +178,8 @@ class Table:
         self._trick_at, self._pool_at, self._gone_at = at["trick[me]"], at["pool"], at["gone"]
         self._sizes_at, self._sizes_scale = at["hand_sizes"], self.scale["hand_sizes"]
         self._voids_at, self._wall_suits_at = at["voids"], at["wall_suits"]
+        self._wall_counts_at, self._wall_counts_scale = at["wall_counts"], self.scale["wall_counts"]
+        self._wall_scores_at, self._wall_scores_scale = at["wall_scores"], self.scale["wall_scores"]
         self.phase = NO_PHASE
         self.turn = self.first = self.second = -1
         self._new_deal(dealt=False)
@@ -258,8 +260,9 @@ class Table:
         self.count += 1
         self._new_deal(dealt=True)
 
-    def play(self, seat: int, card: int) -> None:
-        """``seat`` plays ``card`` to the trick."""
+    def play(self, seat: int, card: int, first: int = -1, second: int = -1) -> None:
+        """``seat`` plays ``card`` to the trick (``first``, ``second``: who takes first and second if it completes
+        the trick, when the caller knows; else the rules' ``trick_order`` ranks it)."""
         self.count += 1
         buffer = self.buffer
         played = self.played
@@ -279,8 +282,10 @@ class Table:
             buffer[self._to_act_at + turn] = 1.0
             self.turn = turn
             return
-        order = trick_order(tuple(trick))
-        self._set_takers(trick[order[0]][0], trick[order[1]][0])
+        if first < 0:
+            order = trick_order(tuple(trick))
+            first, second = trick[order[0]][0], trick[order[1]][0]
+        self._set_takers(first, second)
         for _, c in trick:
             self.pool |= 1 << c
             buffer[self._pool_at + self.slot_of_card[c]] = 1.0
@@ -335,7 +340,8 @@ class Table:
     def _place(self, seat: int, placements: tuple[tuple[int, int | None], ...]) -> None:
         """Add legal placements to a wall (anou.md "The wall": a card goes to its suit's column, else the one
         named; the second card of a new suit follows the first)."""
-        wall, columns, buffer = self.walls[seat], self.columns[seat], self.buffer
+        wall, columns, buffer, slots = self.walls[seat], self.columns[seat], self.buffer, self.slot_of_card
+        counts_at, counts_scale = self._wall_counts_at + 4 * seat, self._wall_counts_scale
         for card, col in placements:
             suit = card >> 4 & 3
             bound = columns[suit]
@@ -346,10 +352,10 @@ class Table:
                 buffer[self._wall_suits_at + 16 * seat + 4 * bound + suit] = 1.0
             wall[bound] |= 1 << card
             self.gone |= 1 << card
-            buffer[self._gone_at + self.slot_of_card[card]] = 1.0
-            self._number("wall_counts", seat, bound, wall[bound].bit_count())
-        self.wall_scores[seat] = wall_score(tuple(wall))
-        self._number("wall_scores", seat, 0, self.wall_scores[seat])
+            buffer[self._gone_at + slots[card]] = 1.0
+            buffer[counts_at + bound] = min(1.0, wall[bound].bit_count() / counts_scale)
+        score = self.wall_scores[seat] = wall_score(tuple(wall))
+        buffer[self._wall_scores_at + seat] = max(-1.0, min(1.0, score / self._wall_scores_scale))
 
     def _end_deal(self) -> None:
         # anou.md "Scoring a deal" and "A game": the top scorer deals next
@@ -534,22 +540,35 @@ class FastReferee(BaseReferee):
         self.position = fast.Position(game)
         self.encoders = cast(list[Encoder], encoding.encoders())
         self.table = self.encoders[0].table
-        self.deals: list[Deal] = []
+        self.dealers: list[int] = []  # the dealer of each deal so far (its hands follow from the seed)
         self.entries: list[tuple[int, int]] = []  # (seat, action index), in order
         self._legal: tuple[int, dict[int, tuple[Any, ...]]] | None = None  # (seat, index → engine option)
+        self._pick: tuple[int, tuple[Any, ...]] | None = None  # (index, option) random_index drew, this position
         self._match: Match | None = None
         self._deal()
 
     def _deal(self) -> None:
         """The next deal: chance event ``k`` of the seeded pure match (Anou's only chance events are deals)."""
-        game, position = self.anou, self.position
-        before = replace(game.initial(), dealer=position.dealer)  # random_deal reads the dealer only
-        deal = game.random_deal(before, chance_rng(self.seed, len(self.deals)))
-        self.deals.append(deal)
-        position.deal_from(deal)
+        position, dealer = self.position, self.position.dealer
+        hands = fast.deal_keys(position.deck_keys, position.n, position.hand_size, self.seed, len(self.dealers), dealer)
+        self.dealers.append(dealer)
+        position.deal(hands)
         self.table.deal()
         for seat, encoder in enumerate(self.encoders):
-            encoder.dealt(C.mask(deal.hands[seat]))
+            hand = 0
+            for k in hands[seat]:
+                hand |= 1 << CARD_OF_KEY[k]
+            encoder.dealt(hand)
+
+    @property
+    def deals(self) -> list[Deal]:
+        """The deals so far, as the record writes them (chance event ``k`` of the seeded pure match)."""
+        game = self.anou
+        initial = game.initial()
+        return [
+            game.random_deal(replace(initial, dealer=dealer), chance_rng(self.seed, k))  # it reads the dealer only
+            for k, dealer in enumerate(self.dealers)
+        ]
 
     @property
     def match(self) -> Match:
@@ -586,15 +605,21 @@ class FastReferee(BaseReferee):
 
     def random_index(self, seat: int, rng: random.Random) -> int:
         options = self.position.options()
-        return self.index_of[options[rng.randrange(len(options))]]
+        option = options[int(rng.random() * len(options))] if len(options) > 1 else options[0]
+        i = self.index_of[option]
+        self._pick = (i, option)  # drawn from the engine's options now: act() need not look it up again
+        return i
 
     def act(self, seat: int, index: Any) -> None:
         position = self.position
         if position.phase == OVER:
             raise game_over()
         i = index if type(index) is int else as_index(index, len(self.actions))
-        cached = self._legal
-        if cached is not None and cached[0] == seat:  # the mask was asked for: its dict says what is legal
+        cached, pick = self._legal, self._pick
+        option: tuple[Any, ...] | None
+        if pick is not None and pick[0] == i and seat == position.turn:  # just drawn from the options now
+            option = pick[1]
+        elif cached is not None and cached[0] == seat:  # the mask was asked for: its dict says what is legal
             option = cached[1].get(i)
         else:  # an opponent's choice: legal if the engine offers it to this seat now (no dict is built)
             option = self.options_by_index[i] if i >= 0 else None
@@ -603,16 +628,19 @@ class FastReferee(BaseReferee):
         if option is None:
             raise self.refuse(seat, index, self.legal(seat))
         position.apply(option)
-        self._legal = None
+        self._legal = self._pick = None
         self.entries.append((seat, i))
         kind, what = option
         table = self.table
         if kind == "play":
             card = CARD_OF_KEY[what]
-            table.play(seat, card)
+            table.play(seat, card, position.first, position.second)  # the engine has ranked a full trick
             self.encoders[seat].gave(card)
         elif kind == "take":
-            table.take(seat, tuple((CARD_OF_KEY[k], None if col < 0 else col) for k, col in what))
+            placements = _PLACEMENTS.get(what)
+            if placements is None:
+                placements = _PLACEMENTS[what] = tuple((CARD_OF_KEY[k], None if col < 0 else col) for k, col in what)
+            table.take(seat, placements)
         else:
             ((k, col),) = what
             table.root(seat, CARD_OF_KEY[k], None if col < 0 else col)
@@ -739,6 +767,9 @@ def options_by_index(game: Anou) -> list[tuple[Any, ...]]:
         found = _OPTIONS_BY_INDEX[options] = list(option_index(game))
     return found
 
+
+_PLACEMENTS: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int | None], ...]] = {}
+"""A take option's ``what`` → the table's placements (cards as ints, None for no column)."""
 
 CARD_OF_KEY = [fast.card_of(k) for k in range(64)]
 """The fast engine's card key → card int."""

@@ -29,6 +29,11 @@ from ..extras import require
 from .registry import encoding_for
 from .single import gym_env
 
+HEADS = ("auto", "flat", "features")
+FEATURES_ABOVE = 1_000
+"""``head="auto"`` shares meaning between actions (:mod:`kirifuda.rl.ppo_policy`) above this many action indices:
+Anou's 23,166 and Organised Chaos's 22,162."""
+
 POLICY_PREFIX = "policy:"
 """A tournament player named ``policy:PATH`` is the policy saved at PATH (as ``analysis.runner`` reads names)."""
 
@@ -61,16 +66,32 @@ def train(
     opponents: str = "random",
     seed: int = 0,
     net: Sequence[int] = (128, 128),
+    head: str = "auto",
 ) -> dict[str, Any]:
-    """Fit and save a MaskablePPO policy for seat 0 (see the module docstring); what was done, for the docs."""
+    """Fit and save a MaskablePPO policy for seat 0 (see the module docstring); what was done, for the docs.
+    ``head``: ``flat`` (one logit per action index), ``features`` (:mod:`kirifuda.rl.ppo_policy`: logits from the
+    features of each action's text, shared between actions) or ``auto`` (features above :data:`FEATURES_ABOVE`
+    actions)."""
     require("train", "python -m kirifuda.rl.ppo")
     import torch
     from sb3_contrib import MaskablePPO
 
     torch.set_num_threads(1)
     env = make_env(game_id, options, opponents)
+    if head not in HEADS:
+        raise KirifudaError(f"head must be one of {', '.join(HEADS)}, not {head!r}", ja=f"head は {'/'.join(HEADS)}")
+    actions = len(encoding_for(registry.make(game_id, options)).actions)
+    if head == "auto":
+        head = "features" if actions > FEATURES_ABOVE else "flat"
+    policy: Any = "MlpPolicy"
+    policy_kwargs: dict[str, Any] = {"net_arch": list(net)}
+    if head == "features":
+        from .ppo_policy import FeaturePolicy
+
+        policy = FeaturePolicy
+        policy_kwargs.update(game_id=game_id, game_options=options or {})
     model = MaskablePPO(
-        "MlpPolicy",
+        policy,
         env,
         n_steps=1024,
         batch_size=256,
@@ -78,7 +99,7 @@ def train(
         learning_rate=3e-4,
         gamma=1.0,  # an episode is one deal: its score is the return
         ent_coef=0.01,
-        policy_kwargs={"net_arch": list(net)},
+        policy_kwargs=policy_kwargs,
         seed=seed,
         device="cpu",
         verbose=0,
@@ -92,6 +113,7 @@ def train(
         "options": options or {},
         "opponents": opponents,
         "steps": steps,
+        "head": head,
         "cpu_seconds": round(time.process_time() - start, 1),
         "path": str(out),
     }
@@ -152,6 +174,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     t.add_argument("--options", type=json.loads, default=None, help="game options as JSON")
     t.add_argument("--opponents", default="random")
     t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--head", choices=HEADS, default="auto", help="the action head (see train())")
     args = ap.parse_args(argv)
     print(
         json.dumps(
@@ -162,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 options=args.options,
                 opponents=args.opponents,
                 seed=args.seed,
+                head=args.head,
             )
         )
     )

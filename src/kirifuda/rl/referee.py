@@ -78,7 +78,7 @@ class BaseReferee:
     def random_index(self, seat: int, rng: random.Random) -> int:
         """A uniformly random legal index of ``seat`` (which is to act), drawn from ``rng``."""
         legal = list(self.legal(seat))
-        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        return legal[int(rng.random() * len(legal))] if len(legal) > 1 else legal[0]
 
     def mask(self, seat: int) -> np.ndarray:
         out = np.zeros(len(self.encoding.actions), dtype=np.int8)  # a fresh array each time: the caller may keep it

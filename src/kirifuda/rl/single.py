@@ -108,6 +108,21 @@ class KirifudaGym(gymnasium.Env):
         referee = self._referee()
         players, seat = self.players, self.seat
         reward = 0.0
+        if not self.encoding.simultaneous:  # one seat acts at a time: no list of seats to build
+            next_to_act, act, new_scores = referee.next_to_act, referee.act, referee.new_scores
+            while not referee.finished:
+                s = next_to_act()
+                if s == seat:
+                    break
+                act(s, players[s].decide(referee, s))
+                scores = new_scores()
+                if scores:
+                    reward += self._add(scores)
+                    if self._done:
+                        break
+            if referee.finished:
+                self._done = True
+            return reward
         while not referee.finished:
             waiting = referee.to_act()
             if seat in waiting:
@@ -122,9 +137,15 @@ class KirifudaGym(gymnasium.Env):
     def _scored(self) -> float:
         referee = self._referee()
         scores = referee.new_scores()
-        if referee.finished or (scores and self.episode == "deal"):
+        if referee.finished:
             self._done = True
-        return float(sum(score[self.seat] for score in scores)) if scores else 0.0
+        return self._add(scores) if scores else 0.0
+
+    def _add(self, scores: list[tuple[int, ...]]) -> float:
+        """The learning seat's points in newly completed deals (an episode of one deal ends with it)."""
+        if self.episode == "deal":
+            self._done = True
+        return float(sum(score[self.seat] for score in scores))
 
     def _observe(self) -> dict[str, np.ndarray]:
         referee = self._referee()

@@ -36,7 +36,7 @@ from ..presentation.model import Choice, Table, Text, Zone
 from . import render
 from .screens import BotFailedScreen, HandoverScreen, QuitScreen, ResultScreen, RulesScreen, TricksScreen
 from .session import SAVE_SIGNALS, Session, Turn, completed, decide
-from .viewer import OPEN, Replay, Who, who_label
+from .viewer import OPEN, Replay, Who, review_text, who_label
 from .widgets import CardRow, CardView, CenterPanel, ChoiceList, SeatsPanel, SheetPanel
 
 MIN_SIZE = (80, 24)
@@ -686,6 +686,7 @@ class ViewApp(TableApp):
         Binding("home", "jump(0)", show=False),
         Binding("end", "jump(-1)", show=False),
         Binding("v", "cycle", "視点 view"),
+        Binding("m", "mistake", "悪手 next mistake", show=False),
     ]
 
     def __init__(self, replay: Replay, *, who: Who = OPEN, step: int | None = None, lang: str = "en") -> None:
@@ -709,12 +710,26 @@ class ViewApp(TableApp):
         self.draw(table, self.who, extra)
         self.write_log(self.who, self.replay.log(self.who, self.step))
         self.query_one("#hand", CardRow).show(table.hand, self.lang)
-        self.say(
-            Text(
-                "← → 1手ずつ · PgUp PgDn 10手 · Home End 最初・最後 · v 視点",
-                "← → one event · PgUp PgDn ten · Home End the ends · v view",
+        decision = self.replay.review_at(self.step)
+        if decision is not None:
+            self.say(review_text(decision), error=decision.mistake)
+        elif self.replay.review is not None:
+            review = self.replay.review
+            self.say(
+                Text(
+                    f"検討 席{review.seat}({review.bot}): 平均損失 {review.mean_loss:.3f} · 悪手 "
+                    f"{len(self.replay.mistakes())} · m 次の悪手 · ← → 1手ずつ",
+                    f"review of seat {review.seat} ({review.bot}): mean loss {review.mean_loss:.3f} · mistakes "
+                    f"{len(self.replay.mistakes())} · m next mistake · ← → one event",
+                )
             )
-        )
+        else:
+            self.say(
+                Text(
+                    "← → 1手ずつ · PgUp PgDn 10手 · Home End 最初・最後 · v 視点",
+                    "← → one event · PgUp PgDn ten · Home End the ends · v view",
+                )
+            )
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(self.replay.length, self.step + delta))
@@ -731,6 +746,12 @@ class ViewApp(TableApp):
         found = self.replay.table(self.who, self.step).result
         if found is not None:
             self.push_screen(ResultScreen(found, self.lang))
+
+    def action_mistake(self) -> None:
+        """The step just after the next flagged mistake of the review (from the first again after the last)."""
+        steps = self.replay.mistakes()
+        if steps:
+            self.action_jump(next((s for s in steps if s > self.step), steps[0]))
 
     def action_cycle(self) -> None:
         viewers = self.replay.viewers()

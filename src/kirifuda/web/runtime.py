@@ -934,6 +934,9 @@ class Tables:
 
     REPLAYS_KEPT = 16
     STEPS_KEPT = 512
+    REVIEWS_KEPT = 32
+    REVIEW_BOTS = ("easy", "normal")
+    """The searches a served review may use (``hard`` would hold a core for minutes per request)."""
 
     def __init__(self, store: Store, settings: Settings, pool: BotPool) -> None:
         self.check(settings)
@@ -946,6 +949,8 @@ class Tables:
         self.sockets_by: dict[str, int] = {}
         self.steps: OrderedDict[tuple[str, int | None, int], ReplayStep] = OrderedDict()
         self._replays: OrderedDict[str, Match] = OrderedDict()
+        self.reviews: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
+        self._reviewing = asyncio.Lock()  # one review at a time: each holds a core for its whole length
         self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -1201,6 +1206,25 @@ class Tables:
             self._replays.popitem(last=False)
         return match
 
+    async def review(self, table_id: str, seat: int, bot: str) -> dict[str, Any]:
+        """The review of ``seat``'s decisions in the finished game ``table_id`` by the search ``bot`` (the JSON of
+        ``kirifuda review``, docs/cli.md): computed off the event loop, one at a time, and kept."""
+        key = (table_id, seat, bot)
+        found = self.reviews.get(key)
+        if found is None:
+            match = await self.finished_match(table_id)
+            if seat >= match.game.seat_count:
+                raise WebError(400, "bad_seat", f"no seat {seat} in this game", f"席 {seat} はありません")
+            async with self._reviewing:
+                found = self.reviews.get(key)  # made while this request waited
+                if found is None:
+                    found = await asyncio.to_thread(review_json, match, seat, bot)
+                    self.reviews[key] = found
+                    while len(self.reviews) > self.REVIEWS_KEPT:
+                        self.reviews.popitem(last=False)
+        self.reviews.move_to_end(key)
+        return found
+
     def seating(self, table_id: str) -> list[dict[str, Any]]:
         """The record's ``seating`` of ``table_id``: one object per seat, a person (with the name they chose) or a
         bot (its name)."""
@@ -1280,3 +1304,15 @@ def seating_entry(seat: StoredSeat) -> dict[str, Any]:
     if seat.kind != HUMAN:
         return {"player": "bot", "bot": seat.bot}
     return {"player": "person"} if seat.name is None else {"player": "person", "name": seat.name}
+
+
+def review_json(match: Match, seat: int, bot: str) -> dict[str, Any]:
+    """``seat``'s decisions in the finished ``match`` judged by ``bot`` from the seat's information only
+    (:mod:`kirifuda.bots.review`; the bot's seed 0: the same game gives the same review)."""
+    from ..arena import seat_moments
+    from ..bots import SearchBot, make_bot
+    from ..bots.review import review
+
+    player = make_bot(bot, match.game, 0, time_cap=None)
+    assert isinstance(player, SearchBot)
+    return review(player, seat, seat_moments(match, seat)).to_json()

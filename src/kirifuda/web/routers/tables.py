@@ -132,6 +132,19 @@ async def get_replay_step(
     return cached
 
 
+@router.get("/{table_id}/review", responses=ERRORS)
+async def get_review(
+    table_id: str,
+    request: Request,
+    seat: Annotated[int, Query(ge=0, description="whose decisions are reviewed")],
+    bot: Annotated[Literal["easy", "normal"], Query(description="the reviewing search")] = "normal",
+) -> dict[str, Any]:
+    """A seat's decisions in a finished game judged by a search from that seat's information only: the JSON of
+    ``kirifuda review`` (docs/cli.md), each decision's ``event`` the replay's step before it. Computed off the event
+    loop, one review at a time, and kept."""
+    return await tables_of(request).review(table_id, seat, bot)
+
+
 def replay_step(match: Any, seat: int | None, step: int) -> ReplayStep:
     view = match.view(seat)
     steps = len(view)

@@ -340,7 +340,7 @@ export function logView(lines) {
     "section",
     { class: "log", "aria-label": t(UI.log) },
     el("h3", {}, t(UI.log)),
-    el("ul", {}, lines.map((line) => el("li", {}, t(line.line))))
+    el("ul", {}, lines.map((line) => el("li", line.mistake ? { class: "mistake" } : {}, t(line.line))))
   );
 }
 

@@ -1,0 +1,75 @@
+"""The inference-weighted sampler (issue 21, opponent modelling): a deal rebuilt from a determinization replays to
+it, the model's weights favour the hands that explain the other seats' plays, and the ``-infer`` levels are fair
+bots (the no-peeking test, tests/bots/test_no_peeking.py, runs them on every game id)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from kirifuda.arena import Seating
+from kirifuda.bots import make_bot
+from kirifuda.bots.base import SearchBot
+from kirifuda.bots.inference import EPSILON, InferenceSampler, log_likelihood
+from kirifuda.bots.registry import kit_for
+from kirifuda.match import Match
+from kirifuda.registry import make
+
+MODELLED = [("anou", {}), ("anou", {"players": 3}), ("gogyo-sokoku", {})]
+
+
+def modelled_game(game_id: str, options: dict, seed: int, actions: int):
+    """A game whose seats all play the kit's model (its rollout policy on the true state: a test's referee may)
+    for ``actions`` actions; the seat to act then, and its information state."""
+    game = make(game_id, options)
+    kit = kit_for(game)
+    match = Match(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        (seat,) = match.to_act()
+        legal = match.legal_actions(seat)
+        match.act(seat, kit.rollout_policy(match.state, seat, legal, rng))
+    (seat,) = match.to_act()
+    return match, kit, seat, Seating(match, {}).info(seat)
+
+
+@pytest.mark.parametrize(("game_id", "options"), MODELLED)
+def test_the_deal_rebuilt_from_the_true_state_replays_to_it(game_id, options):
+    match, kit, seat, info = modelled_game(game_id, options, 3, 17)
+    state = kit.deal_start(info, match.state)
+    start = max(i for i, seen in enumerate(info.history) if seen.actor == "deal")
+    for seen in info.history[start + 1 :]:
+        state = kit.game.apply(state, seen.actor, seen.text)
+    assert state == match.state
+
+
+@pytest.mark.parametrize(("game_id", "options"), MODELLED)
+def test_the_true_hands_explain_the_plays_best_and_the_weights_tell_samples_apart(game_id, options):
+    match, kit, seat, info = modelled_game(game_id, options, 5, 19)
+    truth = log_likelihood(kit, info, match.state)
+    assert truth is not None
+    others = sum(1 for seen in info.history if isinstance(seen.actor, int) and seen.actor != seat)
+    assert truth <= 0 and others > 0
+    rng = random.Random(1)
+    samples = [log_likelihood(kit, info, kit.sample(info, rng)) for _ in range(40)]
+    assert all(x is not None and x <= truth + 1e-9 for x in samples), "every choice was the model's own"
+    assert min(x for x in samples if x is not None) < truth - math.log(2), "some sampled hands explain less"
+    sampler = InferenceSampler(kit, info, pool=40, epsilon=EPSILON)
+    sampler(random.Random(2))
+    assert 1.0 <= sampler.effective_size < 40.0
+
+
+def test_infer_levels_search_with_the_weighted_sampler_and_fall_back_where_there_is_no_model():
+    game = make("anou")
+    bot = make_bot("easy-infer", game, seed=1, time_cap=None)
+    assert isinstance(bot, SearchBot) and bot.infer and bot.search.iterations == kit_for(game).budgets["easy"]
+    match, kit, seat, info = modelled_game("anou", {}, 7, 9)
+    assert str(bot.act(info, match.legal_actions(seat))) in {str(a) for a in match.legal_actions(seat)}
+    cutin = make("cutin")  # no deal_start: the uniform sampler's draws, unweighted
+    other = Match(cutin, seed=2)
+    (first,) = other.to_act()
+    sampler = InferenceSampler(kit_for(cutin), Seating(other, {}).info(first), pool=8)
+    sampler(random.Random(3))
+    assert sampler.effective_size == pytest.approx(8.0)
