@@ -15,7 +15,8 @@ waits behind them, for a worker or for the CPU: one table's ``hard`` bots cannot
 **Where they think.** :class:`LocalWorkers` (the default) is process pools on this machine whose workers are in
 the server's process group and end themselves if the server dies (a watchdog on their parent); :class:`RayWorkers`
 runs each decision as a Ray task, on a local Ray runtime or a Ray cluster (``kirifuda serve --bots ray`` /
-``--bots ray://HOST:10001``), so bot compute grows past one machine.
+``--bots ray://HOST:10001``), so bot compute grows past one machine. A local Ray runtime is started by a supervisor
+(:mod:`kirifuda.web.reaper`) that kills all of it once the server is gone.
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ import json
 import logging
 import multiprocessing
 import os
+import secrets
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections import OrderedDict, deque
@@ -204,18 +208,36 @@ class LocalWorkers:
 
 
 class RayWorkers:
-    """Each decision a Ray task (one CPU), on a local Ray runtime (``address`` None: started here with twice
-    ``workers`` CPUs — the searching levels' tasks run in their own workers at the lowest OS priority, as with
-    :class:`LocalWorkers` — and shut down with the server) or an existing Ray cluster (``ray://HOST:PORT`` or a
-    cluster address: the cluster's own CPUs)."""
+    """Each decision a Ray task (one CPU), on a local Ray runtime (``address`` None: twice ``workers`` CPUs — the
+    searching levels' tasks run in their own workers at the lowest OS priority, as with :class:`LocalWorkers`) or an
+    existing Ray cluster (``ray://HOST:PORT`` or a cluster address: the cluster's own CPUs).
+
+    The local runtime is started by a supervisor process (:mod:`kirifuda.web.reaper`), never by the server itself:
+    every Ray process is below the supervisor, which kills them all as soon as the server is gone (stopped, or
+    killed with ``SIGKILL``, alone or with its process group) — no Ray worker outlives the server."""
+
+    STARTUP = 180.0
+    """Seconds the local runtime may take to start."""
 
     def __init__(self, workers: int = 2, address: str | None = None) -> None:
+        if address is None:  # the local runtime takes this server's drivers only: a token of its own (Ray's auth)
+            os.environ["RAY_AUTH_MODE"] = "token"
+            os.environ.setdefault("RAY_AUTH_TOKEN", secrets.token_hex(32))
         import ray
+
+        if address is None:
+            try:  # Ray read its configuration when it was first imported: read it again
+                from ray._raylet import Config  # type: ignore[attr-defined]
+
+                Config.initialize("")
+            except (ImportError, AttributeError):
+                pass
 
         self.ray = ray
         self.workers = workers
         self.address = address
         self._remote: dict[bool, Any] = {}
+        self.supervisor: subprocess.Popen[str] | None = None
 
     def _task(self, heavy: bool) -> Any:
         if not self._remote:
@@ -226,8 +248,7 @@ class RayWorkers:
                     here = str(Path(__file__).resolve().parents[2])  # the workers import this very kirifuda
                     env["PYTHONPATH"] = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
                     ray.init(
-                        num_cpus=2 * self.workers,
-                        include_dashboard=False,
+                        address=self._start_runtime(env),
                         log_to_driver=False,
                         configure_logging=False,
                         runtime_env={"env_vars": env},
@@ -238,6 +259,41 @@ class RayWorkers:
             heavy_env = {"env_vars": {**env, NICE_VARIABLE: str(HEAVY_NICE)}}  # its own workers: never a quick bot's
             self._remote[True] = ray.remote(num_cpus=1, max_retries=1, runtime_env=heavy_env)(think)
         return self._remote[heavy]
+
+    def _start_runtime(self, env: dict[str, str]) -> str:
+        """Start the supervisor and its Ray runtime (:mod:`kirifuda.web.reaper`); the runtime's address."""
+        from . import reaper
+
+        self.supervisor = subprocess.Popen(
+            [sys.executable, "-m", "kirifuda.web.reaper", str(2 * self.workers), str(os.getpid())],
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, **env},
+            start_new_session=True,  # a SIGKILL of the server's group leaves it alive to clean up
+        )
+        assert self.supervisor.stdout is not None
+        deadline = time.monotonic() + self.STARTUP
+        for line in self.supervisor.stdout:  # it prints nothing else
+            words = line.split()
+            if len(words) == 2 and words[0] == reaper.MARK:
+                return words[1]
+            if time.monotonic() > deadline:
+                break
+        self._stop_supervisor()
+        raise RuntimeError("the local Ray runtime did not start (its log is in the server's output)")
+
+    def _stop_supervisor(self) -> None:
+        supervisor, self.supervisor = self.supervisor, None
+        if supervisor is None:
+            return
+        supervisor.terminate()  # it kills every Ray process below it, then exits
+        try:
+            supervisor.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            supervisor.kill()
+            supervisor.wait(timeout=30)
+        if supervisor.stdout is not None:
+            supervisor.stdout.close()
 
     def submit(
         self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...], *, heavy: bool
@@ -255,6 +311,7 @@ class RayWorkers:
         if self._remote and self.ray.is_initialized():
             self.ray.shutdown()
         self._remote = {}
+        self._stop_supervisor()
 
 
 def backend_for(bots: str, workers: int) -> Workers:

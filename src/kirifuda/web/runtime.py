@@ -938,7 +938,6 @@ class Tables:
         self.pool = pool
         self.loaded: dict[str, TableRuntime] = {}
         self.move_times = MoveTimes()
-        self.created_by: dict[str, deque[float]] = {}
         self.sockets_by: dict[str, int] = {}
         self.steps: OrderedDict[tuple[str, int | None, int], ReplayStep] = OrderedDict()
         self._replays: OrderedDict[str, Match] = OrderedDict()
@@ -1069,7 +1068,6 @@ class Tables:
             creator=creator,
         )
         self.store.create(stored)
-        self.created_by.setdefault(creator, deque()).append(time.monotonic())
         runtime = self.loaded[stored.id] = TableRuntime(stored, match, self)
         log.info(
             "table %s: %s %s, seats %s%s",
@@ -1083,15 +1081,9 @@ class Tables:
         return runtime, tokens
 
     def _check_rate(self, creator: str) -> None:
-        stamps = self.created_by.get(creator)
-        if stamps is None:
-            return
-        now = time.monotonic()
-        while stamps and now - stamps[0] >= 60:
-            stamps.popleft()
-        if not stamps:
-            del self.created_by[creator]
-        elif len(stamps) >= self.settings.tables_per_minute:
+        """Refuse a table over ``tables_per_minute`` from ``creator``: counted from the stored tables' creation times,
+        so a restart does not reset the count."""
+        if self.store.created_count(creator, time.time() - 60) >= self.settings.tables_per_minute:
             raise WebError(
                 429,
                 "too_many_tables",
