@@ -96,6 +96,19 @@ def test_a_seat_bound_but_never_connected_is_taken_over(strict):
     spectator.close()
 
 
+def test_the_creator_chooses_their_seat_and_is_not_the_first_dealer_by_default(strict):
+    check = httpx.post(f"{strict.url}/api/games/goninkan/check", json={}, timeout=30).json()
+    assert check["seats"] == 6 and check["person_seat"] == 1  # the first dealer (seat 0) holds no cards in round 1
+    five = httpx.post(f"{strict.url}/api/games/goninkan/check", json={"players": 5}, timeout=30).json()
+    assert five["person_seat"] == 0
+    table = strict.create("anou", ["human", "random", "human", "random"], creator=2)
+    assert [s["creator"] for s in table["seats"]] == [False, False, True, False]
+    seats = strict.get(f"/api/tables/{table['id']}").json()["seats"]
+    assert [s["taken"] for s in seats] == [False, False, True, False]  # seat 0 is an invitation, seat 2 the creator's
+    refused = post(strict, {"game": "anou", "seats": ["human", "random", "random", "random"], "creator": 1})
+    assert refused.status_code == 400 and refused.json()["error"] == "bad_seats" and refused.json()["ja"]
+
+
 # --- shuffles ---------------------------------------------------------------------------------------------------
 
 
