@@ -407,18 +407,33 @@ def test_bots_think_as_ray_tasks():
     import ray
 
     from kirifuda.web.bots import RayWorkers
+    from kirifuda.web.reaper import descendants
 
-    async def run() -> list[str]:
+    async def run() -> tuple[list[str], dict[str, set[int]]]:
         pool = BotPool(2, RayWorkers(2))
         pool.warm_up()
         try:
-            return list(await asyncio.gather(*(pool.think("t", *job) for job in decisions("anou", "heuristic", 3))))
+            jobs = [*decisions("anou", "heuristic", 3), *decisions("anou", "easy", 2)]
+            answers = list(await asyncio.gather(*(pool.think("t", *job) for job in jobs)))
+            supervisor = pool.backend.supervisor  # type: ignore[attr-defined]
+            workers: dict[str, set[int]] = {}
+            for pid in descendants(supervisor.pid):
+                name = command(pid).split(" ")[0]
+                if name in ("ray::IDLE", "ray::think", "ray::Searcher", "ray::Searcher.think"):
+                    workers.setdefault(name.split(".")[0], set()).add(nice_of(pid))
+            return answers, workers
         finally:
             pool.close()
 
-    answers = asyncio.run(run())
-    assert len(answers) == 3 and all(a.startswith("play ") for a in answers)
+    answers, workers = asyncio.run(run())
+    assert len(answers) == 5 and all(a.startswith("play ") for a in answers)
     assert not ray.is_initialized()  # shut down with the pool
+    # the quick bots' workers think at the server's priority (not Ray's default nice 15), the searches' actors at 19
+    assert workers.pop("ray::Searcher") == {19} and set().union(*workers.values()) == {os.nice(0)}, workers
+
+
+def nice_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
 
 
 # --- a real ``kirifuda serve`` ----------------------------------------------------------------------------------

@@ -99,6 +99,10 @@ def main(argv: list[str]) -> int:
     try:
         if os.getppid() != parent:  # the server died while this was starting
             return 0
+        # Ray starts its workers at nice 15 by default: the quick bots' workers think at the server's priority (the
+        # searching levels' lower theirs to 19 themselves, kirifuda.web.bots), else other work on the machine starves
+        # them and a search at 19 is barely behind them
+        os.environ.setdefault("RAY_worker_niceness", "0")
         import ray
 
         ray.init(

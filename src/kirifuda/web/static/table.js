@@ -718,9 +718,9 @@ function historyView(history) {
   let end = 0;
   for (const trick of history.tricks) {
     const [first, last] = trick.lines;
-    const who = [`${t(TRICK.led)} ${seatName(view, trick.led)}`];
+    const who = trick.led == null ? [] : [`${t(TRICK.led)} ${seatName(view, trick.led)}`];
     if (trick.won != null) who.push(`${t(TRICK.won)} ${seatName(view, trick.won)}`);
-    const heading = `${t(fill(TRICK.trick, trick.trick))} · ${who.join(" · ")}`;
+    const heading = [t(fill(TRICK.trick, trick.trick)), ...who].join(" · ");
     groups.push(
       el(
         "li",
