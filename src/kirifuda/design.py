@@ -780,7 +780,7 @@ def describe(design: Design) -> tuple[str, str]:
         + "。合計最高が勝ち"
     )
     en.append(
-        f"Length: {hands if hands else 'as many hands as players'}"
+        f"Length: {(f'{hands} hand' + ('s' if hands > 1 else '')) if hands else 'as many hands as players'}"
         + (f", or until a total reaches {g('length.target')}" if g("length.target") else "")
         + ". The highest total wins"
     )

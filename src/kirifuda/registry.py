@@ -108,7 +108,7 @@ _ENTRIES: dict[str, Entry] = {
         Entry.builtin("organised-chaos", "anarchy"),
         Entry.builtin("goninkan", "goninkan", quick={"rounds": 1}),
         Entry.builtin("cutin", "cutin"),
-        Entry.builtin("goout", "goout", without=("fast", "rl", "analysis"), listed=False),
+        Entry.builtin("goout", "goout", without=("fast",), listed=False),
     )
 }
 """The spec's game ids in its order."""

@@ -104,8 +104,12 @@ def plan(
     seed: int = 0,
     skill: Sequence[str] = DEFAULT_SKILL,
     sweep: tuple[str, Sequence[Any]] | None = None,
+    vary: Callable[[dict[str, Any], str, Any], dict[str, Any]] | None = None,
 ) -> Plan:
-    """Every game of the run, or :class:`AnalysisError` / :class:`~kirifuda.core.OptionError` saying why not."""
+    """Every game of the run, or :class:`AnalysisError` / :class:`~kirifuda.core.OptionError` saying why not.
+
+    ``vary(options, key, value)`` gives a sweep's options for one value (default: the option ``key`` set to it;
+    ``kirifuda design sweep`` changes a key of the design, :func:`vary_design`)."""
     if games < 1:
         raise AnalysisError("--games must be at least 1", ja="--games は1以上です")
     if sweep is not None and vs_options is not None:
@@ -116,7 +120,8 @@ def plan(
     options = dict(options or {})
     variants: dict[str, dict[str, Any]]
     if sweep is not None:
-        variants = {sweep_name(sweep[0], v): {**options, sweep[0]: v} for v in sweep[1]}
+        change = vary or (lambda opts, key, value: {**opts, key: value})
+        variants = {sweep_name(sweep[0], v): change(options, sweep[0], v) for v in sweep[1]}
     elif vs_options is not None:
         variants = {"A": options, "B": {**options, **vs_options}}
     else:
@@ -289,11 +294,35 @@ def build_report(
     return Outcome(out=out, html=html, document=document, finished=len(rows), planned=planned)
 
 
+def vary_design(options: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """A design sweep's options for one value: the option ``design`` with its key ``key`` (``play.lock.enabled``)
+    set to ``value`` (validated again: a bad value raises :class:`~kirifuda.design.DesignError` naming the key)."""
+    from ..design import check_runnable, validate
+
+    design = check_runnable(validate(options["design"]).with_values({key: value}))
+    return {**options, "design": design.to_json()}
+
+
+def changed_options(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """The options ``other`` changes from ``base``; two designs (option ``design``) by the design keys they
+    change (``play.revolution.enabled``), their names only when nothing else differs."""
+    changed = {k: v for k, v in other.items() if base.get(k) != v and k != "design"}
+    a, b = base.get("design"), other.get("design")
+    if isinstance(a, dict) and isinstance(b, dict) and a != b:
+        from ..design import validate
+
+        flat_a, flat_b = validate(a).to_json_flat(), validate(b).to_json_flat()
+        keys = {k: v for k, v in flat_b.items() if flat_a[k] != v}
+        rules = {k: v for k, v in keys.items() if not k.startswith("game.")}
+        changed |= rules or keys
+    return changed
+
+
 def _label(variant: report.Variant, base: report.Variant, meta: dict[str, Any]) -> str:
     """A variant's name for the verdict: a sweep's ``KEY=VALUE``; else its name and the options it changes."""
     if meta.get("sweep") or variant is base:
         return variant.name
-    changed = {k: v for k, v in variant.options.items() if base.options.get(k) != v}
+    changed = changed_options(base.options, variant.options)
     return f"{variant.name} ({', '.join(f'{k}={json.dumps(v, ensure_ascii=False)}' for k, v in changed.items())})"
 
 

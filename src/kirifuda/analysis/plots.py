@@ -68,10 +68,11 @@ def _finite(ci: dict[str, Any]) -> bool:
 
 
 def _bars(ax: Any, labels: Sequence[str], series: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> None:
-    """Grouped bars with 95 % intervals: ``series`` is (name, one interval per label)."""
+    """Grouped bars with 95 % intervals: ``series`` is (name, one interval per label, or per its first labels: a
+    variant with fewer seats than another has no bar for the seats it lacks)."""
     width = 0.8 / len(series)
     for i, (name, cis) in enumerate(series):
-        xs = [k + (i - (len(series) - 1) / 2) * width for k in range(len(labels))]
+        xs = [k + (i - (len(series) - 1) / 2) * width for k in range(len(cis))]
         means = [c["mean"] for c in cis]
         errs = list(zip(*[_err(c) for c in cis], strict=True)) if cis else [(), ()]
         ax.bar(xs, means, width, yerr=errs, capsize=3, color=_colour(i), label=name or None, alpha=0.85)

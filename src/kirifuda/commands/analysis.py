@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..core import KirifudaError
 from .common import fail, need, need_for_options, options_json, progress_bar, ray_help
+
+if TYPE_CHECKING:
+    from ..analysis.analyze import Plan
 
 
 def register(app: typer.Typer) -> None:
@@ -18,7 +21,7 @@ def register(app: typer.Typer) -> None:
 
 
 def analyze(
-    game: Annotated[str, typer.Argument(help="a game id")],
+    game: Annotated[str | None, typer.Argument(help="a game id (none with --design)")] = None,
     options: Annotated[str | None, typer.Option("--options", help="game options as JSON (variant A)")] = None,
     vs_options: Annotated[
         str | None,
@@ -48,11 +51,31 @@ def analyze(
     ray: Annotated[str | None, typer.Option("--ray", help=ray_help())] = None,
     png: Annotated[bool, typer.Option("--png", help="write every figure as PNG too (beside the SVG)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the report's JSON twin")] = False,
+    design: Annotated[
+        str | None, typer.Option("--design", help="a go-out design (a file or a preset): variant A, docs/design.md")
+    ] = None,
+    vs_design: Annotated[
+        str | None,
+        typer.Option("--vs-design", help="variant B: another design (a file or a preset), played on the same deals"),
+    ] = None,
 ) -> None:
     """Balance report with plots, or an A/B comparison of two rule variants (バランス分析)."""
     need("analysis", "kirifuda analyze", ("matplotlib", "pyarrow"))
     need_for_options("kirifuda analyze", ray=ray)
     from ..analysis import analyze as A
+    from .design import design_options, load_design
+
+    values = options_json(options)
+    vs_values = options_json(vs_options) if vs_options is not None else None
+    if design is not None:
+        game, values = design_options(design, values)
+        values["design"] = values["design"].to_json()
+    if vs_design is not None:
+        if design is None:
+            fail(KirifudaError("--vs-design needs --design (variant A)", ja="--vs-design には --design (A) が必要です"))
+        vs_values = {**(vs_values or {}), "design": load_design(vs_design).to_json()}
+    if game is None:
+        fail(KirifudaError("give a game id, or --design FILE|PRESET", ja="ゲーム ID か --design を指定してください"))
 
     names = [name.strip() for name in (bots or "").split(",") if name.strip()]
     levels = [name.strip() for name in skill.split(",") if name.strip()]
@@ -60,8 +83,8 @@ def analyze(
         swept = A.parse_sweep(sweep) if sweep is not None else None
         plan = A.plan(
             game,
-            options_json(options),
-            vs_options=options_json(vs_options) if vs_options is not None else None,
+            values,
+            vs_options=vs_values,
             bots=names,
             games=games,
             seed=seed,
@@ -70,10 +93,16 @@ def analyze(
         )
     except KirifudaError as e:
         fail(e)
-    suffix = f"-{swept[0]}" if swept else "-ab" if vs_options is not None else ""
-    directory = out or Path("reports") / (game + suffix)
+    suffix = f"-{swept[0]}" if swept else "-ab" if vs_values is not None else ""
+    report(plan, out or Path("reports") / (game + suffix), jobs=jobs, ray=ray, png=png, as_json=as_json)
+
+
+def report(plan: Plan, directory: Path, *, jobs: int | None, ray: str | None, png: bool, as_json: bool) -> None:
+    """Play ``plan`` into ``directory`` and print the report (its verdict first), or its JSON twin."""
+    from ..analysis import analyze as A
+
     with progress_bar() as bar:
-        task = bar.add_task(f"analyze {game}", total=len(plan.specs))
+        task = bar.add_task(f"analyze {plan.game}", total=len(plan.specs))
         outcome = A.execute(
             plan, directory, jobs=jobs, ray=ray, progress=lambda k: bar.update(task, completed=k), png=png
         )

@@ -171,15 +171,15 @@ def seat_moments(match: Match, seat: int) -> list[Moment]:
 
 
 def tournament(
-    game: Annotated[str, typer.Argument(help="a game id")],
+    game: Annotated[str | None, typer.Argument(help="a game id (none with --design)")] = None,
     bots: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
             "--bots",
             help="a lineup, a bot per seat, comma-separated (the last fills the rest); repeat for more; "
             "policy:PATH is a saved RL policy (docs/rl.md)",
         ),
-    ],
+    ] = None,
     seeds: int = typer.Option(40, "--seeds", min=1, help="deal seeds; every lineup plays each in every rotation"),
     first_seed: int = typer.Option(0, "--first-seed", help="the first deal seed"),
     options: str | None = typer.Option(None, "--options", help="game options as JSON"),
@@ -189,13 +189,25 @@ def tournament(
         Path | None, typer.Option("--parquet", help="write one row per game to this Parquet file")
     ] = None,
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    design: Annotated[
+        str | None, typer.Option("--design", help="a go-out design: a file or a preset (docs/design.md)")
+    ] = None,
 ) -> None:
     """Rotate lineups of bots through every seat over the same deals (トーナメント)."""
     need_for_options("kirifuda tournament", parquet=parquet, ray=ray)
     from ..analysis import runner
     from ..analysis import tournament as T
 
-    g = make_game(game, options_json(options))
+    values = options_json(options)
+    if design is not None:
+        from .design import design_options
+
+        game, values = design_options(design, values)
+    if game is None:
+        fail(KirifudaError("give a game id, or --design FILE|PRESET", ja="ゲーム ID か --design を指定してください"))
+    if not bots:
+        fail(KirifudaError("give a lineup: --bots A,B,…", ja="--bots でボットの並びを指定してください"))
+    g = make_game(game, values)
     lineups = [[name.strip() for name in spec.split(",") if name.strip()] for spec in bots]
     try:
         specs = T.specs(game, g.options.to_dict(), lineups, seeds, first_seed=first_seed)

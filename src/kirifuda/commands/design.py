@@ -1,16 +1,18 @@
 """``kirifuda design`` (docs/design.md): the go-out design files — ``show NAME`` prints a preset to copy and change,
-``new`` a commented starter file, ``check FILE`` validates a design and prints the game in words (ja/en), ``schema``
-the format's JSON Schema. :func:`design_options` is what ``play --design`` and ``simulate --design`` call."""
+``new`` a commented starter file, ``check FILE`` validates a design and prints the game in words (ja/en), ``sweep
+FILE --vary KEY=V1,V2,…`` plays the design once per value of one key on the same deals and prints the report's
+verdict, ``schema`` the format's JSON Schema. :func:`design_options` is what ``--design`` of ``play``, ``simulate``,
+``tournament`` and ``analyze`` calls."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from ..core import KirifudaError
-from .common import fail
+from .common import fail, need, need_for_options, ray_help
 
 design_app = typer.Typer(no_args_is_help=True, help="go-out designs: show a preset, start a new one, check a file")
 
@@ -77,6 +79,59 @@ def check(
         fail(KirifudaError(f"--lang is ja or en, not {lang!r}", ja=f"--lang は ja か en です({lang!r} は不可)"))
     print("\n\n".join(text for code, text in (("ja", ja), ("en", en)) if lang in (None, code)))
     print(f"\nsha256 {design.sha256}")
+
+
+@design_app.command("sweep")
+def sweep(
+    file: Annotated[str, typer.Argument(help="a design file (TOML) or a preset's name")],
+    vary: Annotated[
+        str,
+        typer.Option(
+            "--vary",
+            help="KEY=V1,V2,…: a design key and its values (e.g. turns.pass=lap,soft,hard); each played on the same "
+            "deals and compared with the first",
+        ),
+    ],
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="a bot per seat, comma-separated (the last fills the rest); default heuristic"),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", min=1, help="deal seeds per value")] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="the first deal seed")] = 0,
+    skill: Annotated[
+        str, typer.Option("--skill", help="bots measured against a random field, comma-separated ('' for none)")
+    ] = "heuristic",
+    players: Annotated[int | None, typer.Option("--players", help="the number of players (players.allowed)")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="the report's directory (default reports/NAME-KEY)")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", min=1, help="worker processes (default: every core)")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", help=ray_help())] = None,
+    png: Annotated[bool, typer.Option("--png", help="write every figure as PNG too (beside the SVG)")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the report's JSON twin")] = False,
+) -> None:
+    """One report across the values of one key of a design, with the verdict (kirifuda analyze's; 設計の比較)."""
+    need("analysis", "kirifuda design sweep", ("matplotlib", "pyarrow"))
+    need_for_options("kirifuda design sweep", ray=ray)
+    from ..analysis import analyze as A
+    from .analysis import report
+
+    design = load_design(file)
+    options: dict[str, Any] = {"design": design.to_json()} | ({"players": players} if players is not None else {})
+    try:
+        key, values = A.parse_sweep(vary)
+        plan = A.plan(
+            "goout",
+            options,
+            bots=[name.strip() for name in (bots or "").split(",") if name.strip()],
+            games=games,
+            seed=seed,
+            skill=[name.strip() for name in skill.split(",") if name.strip()],
+            sweep=(key, values),
+            vary=A.vary_design,
+        )
+    except KirifudaError as e:
+        fail(e)
+    slug = "".join(c if c.isalnum() else "-" for c in design.name.lower()).strip("-") or "design"
+    report(plan, out or Path("reports") / f"{slug}-{key}", jobs=jobs, ray=ray, png=png, as_json=as_json)
 
 
 @design_app.command("schema")

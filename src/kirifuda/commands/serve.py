@@ -118,6 +118,13 @@ def serve(
     ] = 32,
     rate: Annotated[float, typer.Option("--rate", min=0.1, help="messages a second one socket may send")] = 10.0,
     log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error")] = "info",
+    designs: Annotated[
+        Path | None,
+        typer.Option(
+            "--designs",
+            help="a folder of go-out design files (*.toml) the lobby offers as the game goout (docs/design.md)",
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser game: a lobby, tables for friends and bots, replays (ブラウザで対戦)."""
     need("web", "kirifuda serve")
@@ -128,6 +135,14 @@ def serve(
     from ..web import create_app
     from ..web.runtime import Settings
 
+    served = {}
+    if designs is not None:
+        from ..web.designs import load_folder
+
+        try:
+            served = load_folder(designs)
+        except KirifudaError as e:
+            fail(e)
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     hosts = _names(allowed_hosts) if allowed_hosts is not None else LOOPBACK if host in LOOPBACK else ("*",)
     if hosts == ("*",):
@@ -155,6 +170,7 @@ def serve(
         spectators_per_table=spectators_per_table,
         rate=rate,
         deal_pause=deal_pause,
+        designs=served,
     )
     try:
         app = create_app(db, settings=settings, durable=durable)

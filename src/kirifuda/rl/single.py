@@ -203,10 +203,15 @@ def gym_id(game_id: str) -> str:
     return f"{GYM_NAMESPACE}/{game_id}-v0"
 
 
+DESIGNED = "goout"
+"""The game id of a design (not listed among the games, but an environment for any design it is given)."""
+
+
 def register_gym_envs() -> None:
     """Register every game id with Gymnasium (``gymnasium.make("kirifuda/anou-v0", ...)``); done on import of
-    :mod:`kirifuda.rl`, and by Gymnasium itself through the ``gymnasium.envs`` entry point."""
-    for game_id in registry.available():
+    :mod:`kirifuda.rl`, and by Gymnasium itself through the ``gymnasium.envs`` entry point. The designed go-out game
+    too: ``gymnasium.make("kirifuda/goout-v0", design="daifugo")`` (docs/design.md)."""
+    for game_id in [*registry.available(), DESIGNED]:
         name = gym_id(game_id)
         if name not in gymnasium.registry:
             gymnasium.register(

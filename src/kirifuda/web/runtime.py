@@ -37,9 +37,9 @@ import secrets
 import time
 import unicodedata
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -47,10 +47,12 @@ from pydantic import TypeAdapter, ValidationError
 from ..arena import Seating
 from ..bots import BotError, InfoState, check_name
 from ..core import Action, Game, KirifudaError
+from ..design import Design
 from ..match import Match
 from ..records import ReplayError, replay
 from ..registry import make
 from .bots import BotPool, bot_seed, fallbacks
+from .designs import served_options
 from .messages import DealTricks, dumps, error_from, error_message, log_line, seat_payload
 from .schemas import (
     MAX_NAME,
@@ -128,6 +130,8 @@ class Settings:
     """Page origins (``https://example.org``) whose WebSockets are accepted besides the served host's own."""
     allowed_hosts: tuple[str, ...] = ("*",)
     """``Host`` headers the server answers (``*``: any; ``*.example.org`` patterns as Starlette's)."""
+    designs: Mapping[str, Design] = field(default_factory=dict)
+    """The go-out designs the lobby offers, by name (``--designs DIR``, :mod:`kirifuda.web.designs`)."""
     bots: str = "local"
     """Where bots think: ``local`` (a process pool), ``ray`` (a local Ray runtime) or ``ray://HOST:PORT`` / an
     address of a Ray cluster."""
@@ -992,7 +996,7 @@ class Tables:
         seat gets its token when it is claimed). Raises :class:`WebError` on bad input or over a limit."""
         self._check_rate(creator)
         try:
-            game = make(request.game, request.options)
+            game = make(request.game, served_options(self.settings.designs, request.game, request.options))
         except KirifudaError as e:
             raise WebError.from_error(400, "bad_game", e) from None
         self._check_bounds(game)

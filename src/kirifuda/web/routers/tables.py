@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 
 from ...presentation import event as present_event
 from ...presentation import present
+from ..designs import title as design_title
 from ..runtime import HUMAN, TableRuntime, Tables, WebError
 from ..schemas import Claimed, CreatedSeat, CreatedTable, CreateTable, ErrorBody, ReplayStep, TableList, TableStatus
 from ..store import TableSummary
@@ -168,7 +169,7 @@ def status(runtime: TableRuntime) -> TableStatus:
         {
             "id": runtime.id,
             "game": game.id,
-            "title": {"ja": game.title_ja, "en": game.title},
+            "title": design_title(game.id, game.options.to_dict(), {"ja": game.title_ja, "en": game.title}),
             "options": game.options.to_dict(),
             "status": runtime.status,
             "version": runtime.version,
@@ -192,7 +193,7 @@ def stored_status(summary: TableSummary) -> TableStatus:
         {
             "id": summary.id,
             "game": summary.game,
-            "title": {"ja": cls.title_ja, "en": cls.title},
+            "title": design_title(summary.game, summary.options, {"ja": cls.title_ja, "en": cls.title}),
             "options": summary.options,
             "status": summary.status
             if summary.status in ("finished", "paused", "aborted")
