@@ -556,10 +556,11 @@ def worker_test(tmp_path: Path, how: str, *extra: str) -> None:
 
 
 def thinking(served: Served) -> bool:
-    """The server's bot workers are up and one of them is thinking (a local pool's, or a Ray task's)."""
+    """The server's bot workers are up and one of them is thinking (a local pool's, or on Ray a task's or a searcher
+    actor's)."""
     processes = [p for p in served.group() if p != served.process.pid]
     if any("kirifuda.web.reaper" in command(p) for p in processes):
-        return any(command(p).startswith("ray::think") for p in processes)
+        return any(command(p).startswith(("ray::think", "ray::Searcher.think")) for p in processes)
     return len(processes) >= 2
 
 
