@@ -587,6 +587,6 @@ def test_no_bot_worker_outlives_the_server(tmp_path, how):
 @pytest.mark.slow
 @pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
 def test_no_ray_worker_outlives_the_server(tmp_path, how):
-    """(The Ray runtime's supervisor is in a session of its own: a ``SIGKILL`` of the server's process group is, for
-    it, the server gone as by a ``SIGKILL`` of the server alone.)"""
+    """(The Ray runtime's supervisor is in a process group of its own: a ``SIGKILL`` of the server's process group is,
+    for it, the server gone as by a ``SIGKILL`` of the server alone.)"""
     worker_test(tmp_path, how, "--bots", "ray")

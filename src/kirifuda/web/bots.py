@@ -280,7 +280,7 @@ class RayWorkers:
             stdout=subprocess.PIPE,
             text=True,
             env={**os.environ, **env},
-            start_new_session=True,  # a SIGKILL of the server's group leaves it alive to clean up
+            process_group=0,  # a SIGKILL of the server's group leaves it alive to clean up (in the server's session)
         )
         assert self.supervisor.stdout is not None
         deadline = time.monotonic() + self.STARTUP

@@ -3,7 +3,10 @@
 ``kirifuda serve --bots ray`` does not start Ray in its own process. Ray's head (the GCS, the raylet) dies with the
 process that started it, but its task workers and agents are the raylet's children: orphaned, they linger until
 they notice the raylet is gone (half a minute and more). So the server starts this small supervisor instead, in a
-session of its own (a signal to the server's process group does not reach it first). The supervisor
+process group of its own (a signal to the server's process group does not reach it first) but in the server's
+session: Linux's autogroup scheduler shares the CPU between sessions first, so a runtime in a session of its own
+would take a whole session's share for its searches at nice 19 — from the server itself (docs/performance.md). The
+supervisor
 
 - makes itself the *child subreaper* of everything below it (``prctl(PR_SET_CHILD_SUBREAPER)``, Linux): a Ray
   process orphaned by the raylet's death is given to it, not to ``init``;
