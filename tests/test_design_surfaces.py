@@ -152,7 +152,7 @@ def test_a_design_sweep_plans_each_value_on_the_same_seeds_and_labels_the_verdic
     assert verdict["headline"]["en"].startswith("play.cut_in=false against play.cut_in=true")
     cut_ins = {
         row.variant: sum(e["name"] == "cut_in" for e in row.events or ()) for row in table.read(tmp_path / A.PARQUET)
-    }  # the designed game's own events (analysis/events/goout.py), counted from the design alone
+    }  # the designed game's own events (analysis/stats/goout.py), counted from the design alone
     assert cut_ins["play.cut_in=true"] > 0 and cut_ins["play.cut_in=false"] == 0
 
 

@@ -13,7 +13,7 @@ import random
 import pytest
 from swaps import observations, random_match, swapped
 
-from kirifuda.core import HIDDEN
+from kirifuda.core import HIDDEN, Game
 from kirifuda.registry import available, make
 
 GAMES = available()
@@ -108,4 +108,4 @@ def test_history_reveals_no_more_of_an_action_than_the_observation_after_it(game
                             event.before, seat, event.actor, event.action
                         ), f"seat {seat} learns {event.action} from its history but not from the table"
                     compared += 1
-    assert compared > 0 or game_id in ("anou", "gogyo-sokoku", "cutin")
+    assert compared > 0 or type(game).seen is Game.seen  # a game whose every decision is public may have none

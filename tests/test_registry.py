@@ -14,7 +14,7 @@ CONTRACTS = {
     "bots": ("Kit",),
     "presentation": ("present", "choices", "rules"),
     "rl": ("layout", "action_texts", "Encoder"),
-    "analysis": ("collect", "DESCRIPTIONS"),
+    "analysis": ("seating", "events", "DESCRIPTIONS"),
 }
 """What each layer's part defines (the rules: a Game subclass of the id, checked by ``game_class``)."""
 

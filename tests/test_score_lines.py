@@ -19,13 +19,11 @@ import pytest
 from kirifuda.core import Game, KirifudaError, ScoreLine, line_totals
 from kirifuda.match import Match
 from kirifuda.records import replay
-from kirifuda.registry import available, game_class, make
+from kirifuda.registry import available, game_class, make, quick
 
 GAMES = available()
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
 GOLDEN = Path(__file__).resolve().parent / "golden"
-SHORT = {"anarchy": {"deals": 2}, "anarchy-bomb": {"deals": 2}, "goninkan": {"rounds": 2}}
-"""Options that keep a game short (Organised Chaos is always 10 deals)."""
 DEALS = 3
 """Deals (battles, hands) played per option case."""
 
@@ -53,10 +51,10 @@ def option_cases(game_id: str) -> list[dict]:
             for _ in range(50):
                 case = {g.name: rng.choice(g.metadata["choices"]) for g in fields} | {f.name: value}
                 try:
-                    make(game_id, case | SHORT.get(game_id, {}))
+                    make(game_id, case | quick(game_id, deals=2))
                 except KirifudaError:
                     continue
-                cases.append(case | SHORT.get(game_id, {}))
+                cases.append(case | quick(game_id, deals=2))
                 break
     return cases
 

@@ -31,7 +31,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
+
+from typing_extensions import TypeVar  # TypeVar defaults (PEP 696) are in ``typing`` from Python 3.13
 
 from . import cards as C
 
@@ -383,9 +385,21 @@ class Observation:
 
 _BaseOptions = Options  # inside Game, the name ``Options`` is the class attribute naming a game's own type
 
+StateT = TypeVar("StateT", default=Any)
+"""A game's state type. Code that does not know the game (``Game`` unparametrised) holds states opaquely."""
+ActionT = TypeVar("ActionT", bound=Action, covariant=True, default=Action)
+"""A game's action type (usually a union of its :class:`Action` classes). Covariant: ``apply`` takes any
+:class:`Action` or text and says why it is not one of the game's own."""
+ObsT = TypeVar("ObsT", bound=Observation, covariant=True, default=Observation)
+"""A game's observation type, a subclass of :class:`Observation`."""
 
-class Game(ABC):
-    """One game id bound to its options. Stateless: every method is a pure function of its arguments."""
+
+class Game(ABC, Generic[StateT, ActionT, ObsT]):
+    """One game id bound to its options. Stateless: every method is a pure function of its arguments.
+
+    Generic over its state, action and observation types: a game module declares them, e.g.
+    ``class Anou(Game[AnouState, AnouAction, AnouObservation])``. A plain ``Game`` (a surface that takes any
+    game) is ``Game[Any, Action, Observation]``: the observation base's fields are typed there too."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -411,80 +425,80 @@ class Game(ABC):
 
     # lifecycle
     @abstractmethod
-    def initial(self) -> Any:
+    def initial(self) -> StateT:
         """The state before the first deal (``chance`` is ``"deal"``)."""
 
     @abstractmethod
-    def chance(self, state: Any) -> str | None:
+    def chance(self, state: StateT) -> str | None:
         """The kind of chance event awaited (``"deal"`` or a game's own), or ``None``."""
 
     @abstractmethod
-    def to_act(self, state: Any) -> frozenset[int]:
+    def to_act(self, state: StateT) -> frozenset[int]:
         """The seats whose decision is awaited; empty when a chance event is pending or the game is over."""
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: StateT) -> bool: ...
 
     # chance
     @abstractmethod
-    def random_deal(self, state: Any, rng: random.Random) -> Deal:
+    def random_deal(self, state: StateT, rng: random.Random) -> Deal:
         """Draw the next deal as the rules deal it, using only ``rng``."""
 
     @abstractmethod
-    def check_deal(self, state: Any, deal: Deal) -> None:
+    def check_deal(self, state: StateT, deal: Deal) -> None:
         """Raise :class:`DealError` unless ``deal`` is a possible next deal."""
 
     @abstractmethod
-    def apply_deal(self, state: Any, deal: Deal) -> Any: ...
+    def apply_deal(self, state: StateT, deal: Deal) -> StateT: ...
 
-    def random_chance(self, state: Any, rng: random.Random) -> str:
+    def random_chance(self, state: StateT, rng: random.Random) -> str:
         """Draw a chance event other than a deal, as its record text (Gonin-kan's blind swap)."""
         raise NotImplementedError(f"{self.id} has no chance events besides deals")
 
-    def apply_chance(self, state: Any, text: str) -> Any:
+    def apply_chance(self, state: StateT, text: str) -> StateT:
         raise IllegalAction(f"{self.id} has no chance events besides deals", ja="配札以外の偶然の出来事はありません")
 
     # decisions
     @abstractmethod
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> ActionT:
         """Read an action's text (symbols, ``10``, lower case accepted); :class:`NotationError` if it is not one."""
 
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]:
         """Every legal action of ``seat`` now, in canonical form (empty if it is not to act)."""
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: Action | str) -> Any:
+    def apply(self, state: StateT, seat: int, action: Action | str) -> StateT:
         """The state after ``seat`` takes ``action``; :class:`IllegalAction` says why it may not."""
 
     # views
     @abstractmethod
-    def observation(self, state: Any, seat: int | None) -> Observation: ...
+    def observation(self, state: StateT, seat: int | None) -> ObsT: ...
 
-    def seen(self, state: Any, seat: int | None, actor: int, action: Action) -> str:
+    def seen(self, state: StateT, seat: int | None, actor: int, action: Action) -> str:
         """How ``seat`` (``None``: a spectator) sees ``actor``'s ``action``, taken in ``state`` (the state
         before it): its record text, with what ``seat`` may not know written ``?``. The default is for
         games where every decision is public; a game with face-down choices or private passes overrides it.
         The actor always sees its own action in full."""
         return str(action)
 
-    def seen_chance(self, state: Any, seat: int | None, event: str) -> str:
+    def seen_chance(self, state: StateT, seat: int | None, event: str) -> str:
         """How ``seat`` sees a chance event other than a deal (its record text), taken in ``state``."""
         return event
 
-    def seen_deal(self, state: Any, seat: int | None) -> str:
+    def seen_deal(self, state: StateT, seat: int | None) -> str:
         """How ``seat`` sees the deal that led to ``state``: ``deal`` and its own hand as dealt."""
         hand = getattr(self.observation(state, seat), "hand", None)
         return "deal" if not hand else "deal " + " ".join(hand.texts())
 
     @abstractmethod
-    def reshuffle_unseen(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+    def reshuffle_unseen(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
         """A state that ``seat`` cannot tell from ``state``: the cards it cannot see are redistributed
         among the places it cannot see into, each keeping its size. Used to test that observations hide
         what they must, and by samplers."""
 
     @abstractmethod
-    def all_cards(self, state: Any) -> list[int]:
+    def all_cards(self, state: StateT) -> list[int]:
         """Every card of the current deal wherever it lies (hands, table, piles, walls, captured,
         discarded, out of play), for the card-conservation check; ``[]`` before the first deal."""
 
@@ -494,19 +508,19 @@ class Game(ABC):
 
     # results
     @abstractmethod
-    def deal_scores(self, state: Any) -> tuple[tuple[int, ...], ...]:
+    def deal_scores(self, state: StateT) -> tuple[tuple[int, ...], ...]:
         """Each completed deal's (Gonin-kan: battle's) score per seat."""
 
     @abstractmethod
-    def score_lines(self, state: Any) -> tuple[tuple[ScoreLine, ...], ...]:
+    def score_lines(self, state: StateT) -> tuple[tuple[ScoreLine, ...], ...]:
         """Each completed deal's (Gonin-kan: battle's) score as named lines, indexed as :meth:`deal_scores`:
         for every seat the amounts of its lines in deal ``d`` sum to ``deal_scores(state)[d][seat]``."""
 
-    def totals(self, state: Any) -> tuple[int, ...]:
+    def totals(self, state: StateT) -> tuple[int, ...]:
         scores = self.deal_scores(state)
         return tuple(sum(s[i] for s in scores) for i in range(self.seat_count))
 
-    def winners(self, state: Any) -> tuple[int, ...]:
+    def winners(self, state: StateT) -> tuple[int, ...]:
         """The seats tied at the top total, once the game is over (else ``()``)."""
         if not self.is_over(state):
             return ()
@@ -518,7 +532,7 @@ class Game(ABC):
     def _action(self, action: Action | str) -> Action:
         return self.parse_action(action) if isinstance(action, str) else action
 
-    def _check_turn(self, state: Any, seat: int) -> None:
+    def _check_turn(self, state: StateT, seat: int) -> None:
         if type(seat) is not int:  # True == 1 in Python: a flag is not a seat
             raise IllegalAction(f"a seat is a number, not {seat!r}", ja="席は番号で指定します")
         waiting = self.to_act(state)

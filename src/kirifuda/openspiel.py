@@ -88,7 +88,7 @@ def _utility_bound(encoding: Encoding) -> float:
     return 10.0 * scale
 
 
-class KirifudaGame(pyspiel.Game):
+class KirifudaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types: pyspiel.Game is Any
     """One kirifuda game id with its options as a ``pyspiel`` game (see the module docstring)."""
 
     game_id = ""
@@ -156,7 +156,7 @@ class Track:
         return out
 
 
-class KirifudaState(pyspiel.State):
+class KirifudaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types: pyspiel.State is Any
     """A game in progress (see :class:`Track`)."""
 
     def __init__(self, game: KirifudaGame) -> None:
@@ -237,7 +237,8 @@ class KirifudaState(pyspiel.State):
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         seat = self.current_player() if player is None else player
         shared, track = self.shared, self.track
-        return vector_of(shared.encoding, shared.rules, track.state, track.seen[seat], seat).tolist()
+        out: list[float] = vector_of(shared.encoding, shared.rules, track.state, track.seen[seat], seat).tolist()
+        return out
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         return self.information_state_tensor(player)
@@ -246,7 +247,7 @@ class KirifudaState(pyspiel.State):
     def resample_from_infostate(self, player: int, sampler: Any) -> KirifudaState:
         """A state ``player`` cannot tell from this one (see the module docstring); ``sampler()`` gives the draws."""
         rng = random.Random(int(sampler() * 2**53) if callable(sampler) else random.random())
-        out = self.clone()
+        out: KirifudaState = self.clone()  # pyspiel's clone(): untyped
         out.track.state = self.shared.rules.reshuffle_unseen(self.track.state, player, rng)
         mine = self.track.seen[player]
         out.track.seen = [list(mine) for _ in self.track.seen]

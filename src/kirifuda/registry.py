@@ -13,7 +13,7 @@ A game lives in one place: its :class:`Entry` names the module of each of its *l
 ``rl``
     the RL encoding, ``layout``, ``action_texts`` and ``Encoder`` (:mod:`kirifuda.rl.registry`);
 ``analysis``
-    the scoring events, ``collect`` and ``DESCRIPTIONS`` (:mod:`kirifuda.analysis.events`).
+    what the score lines do not carry, ``seating``, ``events`` and ``DESCRIPTIONS`` (:mod:`kirifuda.analysis.events`).
 
 Every layer asks :func:`part` for a game's module, and nothing else knows where a game lives. A game declares
 the layers it has no part for (``None``); a declared part that cannot be imported is an error
@@ -43,7 +43,7 @@ PACKAGES: Mapping[Layer, str] = MappingProxyType(
         "bots": "kirifuda.bots",
         "presentation": "kirifuda.presentation",
         "rl": "kirifuda.rl",
-        "analysis": "kirifuda.analysis.events",
+        "analysis": "kirifuda.analysis.stats",
     }
 )
 """Where the built-in games keep each layer's part: ``<package>.<the game's module name>``."""
@@ -61,7 +61,9 @@ class MissingPart(KirifudaError):
 class Entry:
     """One game id and the module of each of its layers (None: the game has no part for that layer).
 
-    ``quick`` are the options of a short whole game (one deal or round) for tests and demonstrations. A game not
+    ``quick`` are the options of a short whole game (one deal or round) for tests and demonstrations; ``length``
+    names the option that sets how long a game is, where the game has one (Anarchy's ``deals``, Gonin-kan's
+    ``rounds``), so :func:`quick` can give a game of several deals. A game not
     ``listed`` (one played from a design file, :mod:`kirifuda.design`, issue 20) is known to :func:`make` and to
     records, but not in :func:`available` — which every surface's tests walk — until its surface parts are built.
     """
@@ -70,6 +72,7 @@ class Entry:
     parts: Mapping[Layer, str | None]
     quick: Mapping[str, Any] = field(default_factory=dict)
     listed: bool = True
+    length: str | None = None
 
     def __post_init__(self) -> None:
         unknown = set(self.parts) - set(LAYERS)
@@ -90,12 +93,13 @@ class Entry:
         without: tuple[Layer, ...] = (),
         quick: Mapping[str, Any] | None = None,
         listed: bool = True,
+        length: str | None = None,
     ) -> Entry:
         """A game of this package: module ``name`` in each layer's package (:data:`PACKAGES`) but ``without``."""
         parts: dict[Layer, str | None] = {
             layer: None if layer in without else f"{package}.{name}" for layer, package in PACKAGES.items()
         }
-        return cls(game_id, parts, dict(quick or {}), listed)
+        return cls(game_id, parts, dict(quick or {}), listed, length)
 
 
 _ENTRIES: dict[str, Entry] = {
@@ -103,10 +107,10 @@ _ENTRIES: dict[str, Entry] = {
     for entry in (
         Entry.builtin("anou", "anou"),
         Entry.builtin("gogyo-sokoku", "gogyo_sokoku"),
-        Entry.builtin("anarchy", "anarchy", quick={"deals": 1}),
-        Entry.builtin("anarchy-bomb", "anarchy", quick={"deals": 1}),
-        Entry.builtin("organised-chaos", "anarchy"),
-        Entry.builtin("goninkan", "goninkan", quick={"rounds": 1}),
+        Entry.builtin("anarchy", "anarchy", quick={"deals": 1}, length="deals"),
+        Entry.builtin("anarchy-bomb", "anarchy", quick={"deals": 1}, length="deals"),
+        Entry.builtin("organised-chaos", "anarchy"),  # always 10 deals (§3)
+        Entry.builtin("goninkan", "goninkan", quick={"rounds": 1}, length="rounds"),
         Entry.builtin("cutin", "cutin"),
         Entry.builtin("goout", "goout", without=("fast",), listed=False),
     )
@@ -203,6 +207,12 @@ def make(game_id: str, options: Options | dict[str, Any] | None = None) -> Game:
     return cls(cls.Options.from_dict(options))
 
 
-def quick(game_id: str) -> dict[str, Any]:
-    """The options of a short whole game of ``game_id`` (the defaults where the game is short already)."""
-    return dict(entry(game_id).quick)
+def quick(game_id: str, deals: int | None = None) -> dict[str, Any]:
+    """The options of a short whole game of ``game_id`` (the defaults where the game is short already). ``deals``:
+    a game that long instead, where its length is an option (:attr:`Entry.length`; Gonin-kan: rounds, each of one
+    to three battles) — for a test that needs more than one deal."""
+    found = entry(game_id)
+    options = dict(found.quick)
+    if deals is not None and found.length is not None:
+        options[found.length] = deals
+    return options

@@ -1,4 +1,4 @@
-"""A design's events (kirifuda/analysis/events/goout.py) on each preset: the start player is each hand's dealer,
+"""A design's events (kirifuda/analysis/stats/goout.py) on each preset: the start player is each hand's dealer,
 the places follow the finishing order, and each event is counted only where the design has its rule."""
 
 from __future__ import annotations

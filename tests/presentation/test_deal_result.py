@@ -17,10 +17,9 @@ from kirifuda.match import Match
 from kirifuda.presentation import present
 from kirifuda.presentation.model import Table
 from kirifuda.presentation.text import render
-from kirifuda.registry import available, make
+from kirifuda.registry import available, make, quick
 
 GAMES = available()
-SHORT = {"anarchy": {"deals": 2}, "anarchy-bomb": {"deals": 2}, "goninkan": {"rounds": 2}}
 DEALS = 4
 """Deal ends looked at per game (Organised Chaos has 10 deals: it is stopped early)."""
 
@@ -51,7 +50,7 @@ def deal_ends(game, seed: int):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_end_of_a_deal_shows_its_result(game_id):
-    game = make(game_id, SHORT.get(game_id, {}))
+    game = make(game_id, quick(game_id, deals=2))
     ends = 0
     for match in deal_ends(game, seed=5):
         scores = game.deal_scores(match.state)
@@ -80,7 +79,7 @@ def test_every_end_of_a_deal_shows_its_result(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_result_of_worlds_a_seat_cannot_tell_apart_is_the_same(game_id):
-    game = make(game_id, SHORT.get(game_id, {}))
+    game = make(game_id, quick(game_id, deals=2))
     rng = random.Random(7)
     for match in deal_ends(game, seed=8):
         for viewer in (None, *range(game.seat_count)):
@@ -93,7 +92,7 @@ def test_the_result_of_worlds_a_seat_cannot_tell_apart_is_the_same(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_stepping_through_a_record_meets_each_deal_end_before_the_next_deal(game_id):
     """In a record, the table just before a "deal" event (after the first) is the end of the previous deal."""
-    game = make(game_id, SHORT.get(game_id, {}))
+    game = make(game_id, quick(game_id, deals=2))
     match = Match(game, seed=3)
     rng = random.Random(3)
     while not match.finished and len(game.deal_scores(match.state)) < 2:

@@ -9,12 +9,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from kirifuda.registry import available, make  # noqa: E402
+from kirifuda.registry import available, make, quick  # noqa: E402
 from kirifuda.rl import env, gym_env, parallel_env  # noqa: E402
 from kirifuda.rl.registry import encoding_for  # noqa: E402
 
 GAMES = available()
-SHORT = {"goninkan": {"rounds": 2}}  # a whole Gonin-kan game is 10 rounds: two keep the test quick
 
 
 def play_aec(e, seed: int) -> tuple[dict[str, float], int]:
@@ -37,7 +36,7 @@ def play_aec(e, seed: int) -> tuple[dict[str, float], int]:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_aec_rewards_add_up_to_the_game_totals(game_id):
-    e = env(game_id, SHORT.get(game_id))
+    e = env(game_id, quick(game_id, deals=2))
     total, _ = play_aec(e, seed=5)
     totals = e.game.totals(e.referee.match.state)
     assert [total[a] for a in e.possible_agents] == list(totals)
@@ -46,7 +45,7 @@ def test_aec_rewards_add_up_to_the_game_totals(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_same_seed_plays_the_same_game_as_a_kirifuda_record(game_id):
-    e = env(game_id, SHORT.get(game_id))
+    e = env(game_id, quick(game_id, deals=2))
     play_aec(e, seed=3)
     first = e.record()
     play_aec(e, seed=3)
@@ -65,7 +64,7 @@ def test_episode_deal_ends_with_the_first_deal(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_parallel_rewards_add_up_to_the_game_totals(game_id):
-    p = parallel_env(game_id, SHORT.get(game_id))
+    p = parallel_env(game_id, quick(game_id, deals=2))
     obs, _ = p.reset(seed=2)
     rng = random.Random(2)
     total = dict.fromkeys(p.possible_agents, 0.0)
@@ -101,7 +100,7 @@ def test_simultaneous_games_step_every_seat_at_once(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_gym_environment_plays_whole_games_against_bots(game_id):
-    g = gym_env(game_id, seat=1, opponents="random", options=SHORT.get(game_id))
+    g = gym_env(game_id, seat=1, opponents="random", options=quick(game_id, deals=2))
     obs, _ = g.reset(seed=8)
     rng = random.Random(8)
     total, done = 0.0, False

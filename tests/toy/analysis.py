@@ -1,9 +1,13 @@
-"""Jūni's scoring events (the toy game of docs/adding-a-game.md): ``tricks`` per seat and deal (J5), and
-``slam`` when one seat takes all six."""
+"""Jūni's analysis part (the toy game of docs/adding-a-game.md): ``tricks`` per seat and deal (J5), and ``slam``
+when one seat takes all six. The generic collector (:func:`kirifuda.analysis.events.collect`) adds its score
+lines."""
 
 from __future__ import annotations
 
-from kirifuda.analysis.events import Description, Event, Facts, deal_spans, ring_positions
+from collections.abc import Iterator
+
+from kirifuda.analysis.events import DealSpan, Description, Event, ring_positions
+from kirifuda.core import ScoreLine
 from kirifuda.match import Match
 
 DESCRIPTIONS = {
@@ -12,16 +16,14 @@ DESCRIPTIONS = {
 }
 
 
-def collect(match: Match) -> Facts:
-    game = match.game
-    facts = Facts()
-    for span in deal_spans(match):
-        dealer = match.events[span.start].after.dealer
-        facts.dealers.append(dealer)
-        facts.positions.append(ring_positions(dealer, game.seat_count))
-        scores = game.deal_scores(match.events[span.end].after)[span.index]
-        for seat, tricks in enumerate(scores):
-            facts.events.append(Event(span.index, seat, "tricks", tricks))
-            if tricks == 6:
-                facts.events.append(Event(span.index, seat, "slam"))
-    return facts
+def seating(match: Match, span: DealSpan) -> tuple[int, list[int]]:
+    dealer: int = match.events[span.start].after.dealer
+    return dealer, ring_positions(dealer, match.game.seat_count)
+
+
+def events(match: Match, span: DealSpan, lines: tuple[ScoreLine, ...]) -> Iterator[Event]:
+    scores = match.game.deal_scores(match.events[span.end].after)[span.index]
+    for seat, tricks in enumerate(scores):
+        yield Event(span.index, seat, "tricks", tricks)
+        if tricks == 6:
+            yield Event(span.index, seat, "slam")

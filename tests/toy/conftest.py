@@ -20,6 +20,7 @@ ENTRY = registry.Entry(
         "analysis": "toy.analysis",
     },
     quick={"deals": 1},
+    length="deals",
 )
 
 

@@ -54,23 +54,9 @@ def present(game: Juni, obs: JuniObservation) -> Table:
 
 
 def _seat(obs: JuniObservation, seat: int) -> Seat:
-    return Seat(
-        seat=seat,
-        name=K.seat_name(seat),
-        cards=obs.hand_sizes[seat],
-        to_act=seat in obs.to_act,
-        you=seat == obs.seat,
-        badges=(K.DEALER,) if seat == obs.dealer else (),
-        score=obs.totals[seat],
-        zones=(
-            Zone(
-                f"won{seat}",
-                T("トリック", "tricks"),
-                "row",
-                facts=((T("取った", "won"), T(str(obs.tricks_won[seat]))),),
-            ),
-        ),
-    )
+    won_facts = ((T("取った", "won"), T(str(obs.tricks_won[seat]))),)
+    won = Zone(f"won{seat}", T("トリック", "tricks"), "row", facts=won_facts)
+    return K.seat_header(obs, seat, (K.DEALER,) if seat == obs.dealer else (), (won,))
 
 
 def choices(game: Juni, obs: JuniObservation, legal: Sequence[Action]) -> list[Choice]:

@@ -86,7 +86,11 @@ class JuniObservation(Observation):
     deals_total: int
 
 
-class Juni(Game):
+JuniAction = Play
+"""The actions of this game (what ``parse_action`` and ``legal_actions`` give)."""
+
+
+class Juni(Game[JuniState, JuniAction, JuniObservation]):
     id = "juni"
     title = "Jūni"
     title_ja = "十二"
@@ -144,7 +148,7 @@ class Juni(Game):
         turn = self.ring.next(state.dealer)  # J2
         return evolve(state, phase=PLAY, hands=hands, turn=turn, last_trick=(), won=(0,) * PLAYERS, taken=0)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> JuniAction:
         words = parse_words(text)
         if len(words) != 2 or words[0].lower() != "play":
             raise NotationError(f"not an action of Jūni: {text!r} (write e.g. 'play AS')", ja="手が読めません")
@@ -156,7 +160,7 @@ class Juni(Game):
     def _lead_suit(self, state: JuniState) -> int | None:
         return C.suit_of(state.trick[0][1]) if state.trick else None
 
-    def legal_actions(self, state: JuniState, seat: int) -> list[Action]:
+    def legal_actions(self, state: JuniState, seat: int) -> list[JuniAction]:
         if state.phase != PLAY or seat != state.turn:
             return []
         return [Play(c) for c in C.sorted_cards(C.cards_in(playable(state.hands[seat], self._lead_suit(state))))]

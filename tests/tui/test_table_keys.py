@@ -169,7 +169,7 @@ async def test_the_totals_stay_in_view_however_long_the_sheet(tmp_path):
 @pytest.mark.parametrize("game_id", GAMES)
 @sync
 async def test_the_deal_result_waits_for_continue_before_the_next_deal(game_id, tmp_path):
-    options = {**quick(game_id), **({"deals": 2} if game_id in ("anarchy", "anarchy-bomb") else {})}
+    options = quick(game_id, deals=2)
     app = new_app(game_id, 11, tmp_path, options=options)
     session, game = app.session, app.session.game
     rng = random.Random(game_id)

@@ -22,14 +22,12 @@ from websockets.asyncio.client import connect
 
 from kirifuda.match import Match
 from kirifuda.records import replay
-from kirifuda.registry import available, make
+from kirifuda.registry import available, make, quick
 from kirifuda.web.messages import LOG_EVENTS, dumps, seat_payload
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
 SYMBOL = re.compile(r"([♠♥♦♣])(10|[2-9JQKA])")
 SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-SHORT = {"anarchy": {"deals": 2}, "anarchy-bomb": {"deals": 2}, "goninkan": {"rounds": 1}}
-"""Options that make a whole game shorter where the game has them."""
 
 
 def cards_in(data: Any) -> set[str]:
@@ -38,7 +36,7 @@ def cards_in(data: Any) -> set[str]:
 
 async def play_whole_game(server: Any, game_id: str, seed: int) -> tuple[dict[str, Any], dict[int | None, list]]:
     """Every seat a socket choosing at random, and a spectator: the record and every message each received."""
-    options = SHORT.get(game_id, {})
+    options = quick(game_id)  # a short whole game (the registry entry says how)
     seats = ["human"] * make(game_id, options).seat_count
     async with httpx.AsyncClient(timeout=60) as http:
         created = await http.post(

@@ -9,10 +9,12 @@ import random
 import pytest
 from swaps import random_match
 
+from kirifuda.core import Seen
 from kirifuda.presentation import choices, present
 from kirifuda.presentation.model import choice_to_json
-from kirifuda.registry import available, make
-from kirifuda.web.messages import dumps, encode, seat_payload
+from kirifuda.registry import available, make, quick
+from kirifuda.tui.session import log_line as terminal_log_line
+from kirifuda.web.messages import dumps, encode, log_line, seat_payload
 from kirifuda.web.schemas import StateMessage
 
 
@@ -46,3 +48,16 @@ def test_a_seat_payload_is_a_valid_state_message(game_id):
 def test_what_is_not_data_is_refused():
     with pytest.raises(TypeError):
         encode(object())
+
+
+@pytest.mark.parametrize("game_id", available())
+def test_the_browsers_log_reads_as_the_terminals(game_id):
+    """One vocabulary for both logs (the game's presentation module): a bid or a suit by its name in each."""
+    game = make(game_id, quick(game_id))
+    match = random_match(game, 4, 60, random.Random(4))
+    for seat in (None, *range(game.seat_count)):
+        for seen in match.view(seat).history():
+            assert log_line(game, seen)["line"] == terminal_log_line(game, seen)
+    if game_id == "anarchy":
+        line = log_line(game, Seen(2, "bid hearts"))["line"]
+        assert (line.ja, line.en) == ("席2: ビッド ハート", "Seat 2: bids hearts")

@@ -141,8 +141,7 @@ def play_spec(spec: GameSpec) -> GameRow:
     seconds = time.perf_counter() - start
     facts = None
     if spec.events:
-        facts = E.collect(match) or E.Facts()
-        facts.events.extend(E.score_line_events(game, match.state))
+        facts = E.collect(match)
     return GameRow(
         game=spec.game,
         options=game.options.to_dict(),

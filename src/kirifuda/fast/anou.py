@@ -488,13 +488,16 @@ class Position:
 
 def option_text(kind: str, what: Any) -> str:
     """The canonical text of an option ``(kind, what)`` of :meth:`Position._options`."""
+    text: str  # ``what`` is an int or pairs of ints: indexing by Any gives Any
     if kind == "play":
-        return PLAY_TEXTS[what]
-    if len(what) == 1:
+        text = PLAY_TEXTS[what]
+    elif len(what) == 1:
         x, col = what[0]
-        return (TAKE_TEXTS if kind == "take" else ROOT_TEXTS)[x][col + 1]
-    (a, ca), (b, cb) = what
-    return "take " + PLACED_TEXTS[a][ca + 1] + " " + PLACED_TEXTS[b][cb + 1]
+        text = (TAKE_TEXTS if kind == "take" else ROOT_TEXTS)[x][col + 1]
+    else:
+        (a, ca), (b, cb) = what
+        text = "take " + PLACED_TEXTS[a][ca + 1] + " " + PLACED_TEXTS[b][cb + 1]
+    return text
 
 
 # --- the options covered -----------------------------------------------------------------------

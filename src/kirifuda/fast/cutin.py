@@ -30,6 +30,7 @@ from ..games.cutin import (
     SET_INFO,
     TOP,
     Cutin,
+    CutinAction,
     CutinState,
     Pass,
     Play,
@@ -121,7 +122,7 @@ class Position:
         p.rm = self.rm[:]
         return p
 
-    def legal(self) -> list[Action]:
+    def legal(self) -> list[CutinAction]:
         """The legal actions of the seat to act, in the pure engine's order."""
         hand = self.hands[self.turn]
         if not self.top:

@@ -417,7 +417,11 @@ class AnarchyObservation(Observation):
 # --- the engine ------------------------------------------------------------------------------
 
 
-class AnarchyFamily(Game):
+AnarchyAction = Bid | Give | Play
+"""The actions of this game (what ``parse_action`` and ``legal_actions`` give)."""
+
+
+class AnarchyFamily(Game[AnarchyState, AnarchyAction, AnarchyObservation]):
     """The engine the three games share; each subclass sets its cards, piles, bids and length."""
 
     bid_names: ClassVar[tuple[str, ...]]
@@ -575,7 +579,7 @@ class AnarchyFamily(Game):
         )
 
     # actions
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> AnarchyAction:
         words = parse_words(text)
         if not words:
             raise NotationError(
@@ -610,7 +614,7 @@ class AnarchyFamily(Game):
         bid = "'bid spades'" if self.original else "'bid black'"
         return f"{bid}, 'play QS'" + (", 'give 3C 4D 5H'" if self.chaos else "")
 
-    def legal_actions(self, state: AnarchyState, seat: int) -> list[Action]:
+    def legal_actions(self, state: AnarchyState, seat: int) -> list[AnarchyAction]:
         if not self._awaits(state, seat):
             return []
         phase = state.phase

@@ -172,6 +172,11 @@ def wall_score(wall: Sequence[int]) -> int:
     return max(total, 0)
 
 
+def over_plan(cards: int, plan: int) -> bool:
+    """anou.md "Scoring a deal": a column holding more cards than its plan counts them against the wall (S2)."""
+    return cards > plan
+
+
 def wall_lines(seat: int, wall: Sequence[int]) -> tuple[ScoreLine, ...]:
     """:func:`wall_score` as score lines: S1 the columns within plan, S2 those over it, S3 the bonus of a wall
     exactly to plan, S4 what the floor at 0 adds back (anou.md "Scoring a deal")."""
@@ -179,10 +184,10 @@ def wall_lines(seat: int, wall: Sequence[int]) -> tuple[ScoreLine, ...]:
     exact = True
     for col, plan in enumerate(PLANS):
         n = wall[col].bit_count()
-        if n <= plan:
-            within += n
-        else:
+        if over_plan(n, plan):
             over += n
+        else:
+            within += n
         exact = exact and n == plan
     bonus = FULL_WALL_BONUS if exact else 0
     raw = within - over + bonus
@@ -224,7 +229,11 @@ class AnouObservation(Observation):
 # --- the game --------------------------------------------------------------------------------
 
 
-class Anou(Game):
+AnouAction = Play | Take | Root
+"""The actions of this game (what ``parse_action`` and ``legal_actions`` give)."""
+
+
+class Anou(Game[AnouState, AnouAction, AnouObservation]):
     """The rules of Anou (see the module docstring for sources)."""
 
     id = "anou"
@@ -312,7 +321,7 @@ class Anou(Game):
         )
 
     # actions
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> AnouAction:
         words = parse_words(text)
         if not words:
             raise NotationError(
@@ -330,7 +339,7 @@ class Anou(Game):
             ja="アノウの手ではありません",
         )
 
-    def legal_actions(self, state: AnouState, seat: int) -> list[Action]:
+    def legal_actions(self, state: AnouState, seat: int) -> list[AnouAction]:
         if seat != state.turn or state.phase not in (ROOT, PLAY, TAKE_FIRST, TAKE_SECOND):
             return []
         phase = state.phase

@@ -338,12 +338,12 @@ def legal_sets(
     *,
     cut_in: bool = True,
     more_cards: bool = True,
-) -> list[Action]:
+) -> list[CutinAction]:
     """Every set of ``hand`` that may be played on the latest set ``top`` (a card mask; None: leading)
     under ``lock_suit`` (cutin.md "A hand"; knobs ``cut_in`` and ``more_cards``). Table-driven for natural
     sets; order: by strength, then size, then suits; sets with Jokers after them (:func:`joker_sets`)."""
     x = rank_major(hand)
-    out: list[Action] = []
+    out: list[CutinAction] = []
     if top is None:
         for st in range(STRENGTHS):
             nib = x >> 4 * st & 15
@@ -493,7 +493,11 @@ class CutinObservation(Observation):
 # --- the game --------------------------------------------------------------------------------
 
 
-class Cutin(Game):
+CutinAction = Play | Pass
+"""The actions of this game (what ``parse_action`` and ``legal_actions`` give)."""
+
+
+class Cutin(Game[CutinState, CutinAction, CutinObservation]):
     """The rules of Cut-in (see the module docstring for sources)."""
 
     id = "cutin"
@@ -602,7 +606,7 @@ class Cutin(Game):
         )
 
     # actions
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> CutinAction:
         words = parse_words(text)
         if not words:
             raise NotationError(
@@ -626,13 +630,13 @@ class Cutin(Game):
             ja="カットインの手ではありません(例: play 7S 7H、pass)",
         )
 
-    def legal_actions(self, state: CutinState, seat: int) -> list[Action]:
+    def legal_actions(self, state: CutinState, seat: int) -> list[CutinAction]:
         if state.phase != PLAY or seat != state.turn:
             return []
         table = state.table
         if not table:
             return legal_sets(state.hands[seat], None, None)  # the start player may not pass
-        out: list[Action] = legal_sets(
+        out = legal_sets(
             state.hands[seat], table[-1][1], state.lock_suit, cut_in=self.cut_in, more_cards=self.more_cards
         )
         out.append(PASS)

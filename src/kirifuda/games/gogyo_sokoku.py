@@ -215,7 +215,11 @@ class GogyoObservation(Observation):
 # --- the game --------------------------------------------------------------------------------
 
 
-class GogyoSokoku(Game):
+GogyoAction = Play
+"""The actions of this game (what ``parse_action`` and ``legal_actions`` give)."""
+
+
+class GogyoSokoku(Game[GogyoState, GogyoAction, GogyoObservation]):
     """The rules of Gogyō Sōkoku (see the module docstring for sources)."""
 
     id = "gogyo-sokoku"
@@ -302,7 +306,7 @@ class GogyoSokoku(Game):
         )
 
     # actions
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> GogyoAction:
         words = parse_words(text)
         if len(words) == 2 and words[0].lower() == "play":
             card = require_cards(words[1:])[0]
@@ -316,7 +320,7 @@ class GogyoSokoku(Game):
             f"not a Gogyō Sōkoku action: {text!r} (write 'play QS')", ja="五行相克の手ではありません(例: play QS)"
         )
 
-    def legal_actions(self, state: GogyoState, seat: int) -> list[Action]:
+    def legal_actions(self, state: GogyoState, seat: int) -> list[GogyoAction]:
         if state.phase != PLAY or seat != state.turn:
             return []
         hand = state.hands[seat]
@@ -326,7 +330,7 @@ class GogyoSokoku(Game):
             follow = suit_cards(hand, lead)
             if follow:
                 hand = follow
-        out: list[Action] = []
+        out: list[GogyoAction] = []
         for suit_mask in C.SUIT_MASKS:  # canonical order: ♠ ♥ ♦ ♣, high rank first
             m = hand & suit_mask
             while m:

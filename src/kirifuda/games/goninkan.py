@@ -207,7 +207,7 @@ _JOKER_LEADS = tuple(Play(JOKER, s) for s in range(4))
 _CALLS = (Call(True), Call(False))
 _SIXTEENS = (Sixteen(True), Sixteen(False))
 _TRUMPS = tuple(Trump(s) for s in range(4))
-_WORDS = {
+_WORDS: dict[str, Call | Sixteen] = {
     "go": Call(True),
     "行く": Call(True),
     "come": Call(False),
@@ -466,7 +466,11 @@ def trick_winner(trick: Sequence[tuple[int, int]], lead: int, trump: int, weak_j
     return best
 
 
-class Goninkan(Game):
+GoninkanAction = Call | Play | Give | Trump | Sixteen
+"""The actions of this game (what ``parse_action`` and ``legal_actions`` give)."""
+
+
+class Goninkan(Game[GoninkanState, GoninkanAction, GoninkanObservation]):
     """The rules of Gonin-kan (see the module docstring for sources)."""
 
     id = "goninkan"
@@ -657,7 +661,7 @@ class Goninkan(Game):
         return self._seat_and_call(evolve(state, hands=hands, setup=setup))
 
     # actions
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> GoninkanAction:
         words = parse_words(text)
         if not words:
             raise NotationError(
@@ -691,13 +695,13 @@ class Goninkan(Game):
             "sixteen 十六, stop のどれか)",
         )
 
-    def legal_actions(self, state: GoninkanState, seat: int) -> list[Action]:
+    def legal_actions(self, state: GoninkanState, seat: int) -> list[GoninkanAction]:
         if seat != state.turn:
             return []
         phase = state.phase
         if phase == PLAY:
             cards, joker = self._playable(state, seat)
-            out: list[Action] = [_PLAYS[c] for c in _canonical(cards)]
+            out: list[GoninkanAction] = [_PLAYS[c] for c in _canonical(cards)]
             if joker:
                 out.extend(_JOKER_LEADS if not state.trick else (_PLAYS[JOKER],))
             return out

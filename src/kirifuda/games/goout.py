@@ -178,7 +178,11 @@ class GooutObservation(Observation):
     finish_order: tuple[int, ...]
 
 
-class Goout(Game):
+GooutAction = Play | Pass
+"""The actions of this game (what ``parse_action`` and ``legal_actions`` give)."""
+
+
+class Goout(Game[GooutState, GooutAction, GooutObservation]):
     """The generic go-out engine (module docstring); ``options.design`` says the game."""
 
     id = "goout"
@@ -192,7 +196,7 @@ class Goout(Game):
         d = self.design = self.options.design
         g = self.key = dict(d.values).__getitem__  # the design's value of a key ("play.cut_in")
         self._combos: dict[int, Combo | None] = {}
-        self._legal: dict[tuple[int, int, int | None, bool, int], list[Action]] = {}
+        self._legal: dict[tuple[int, int, int | None, bool, int], list[GooutAction]] = {}
         self.n = self.options.players
         self.ring = Ring(self.n)
         ranks = g("pack.ranks")
@@ -456,7 +460,7 @@ class Goout(Game):
         return out
 
     # actions
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> GooutAction:
         words = parse_words(text)
         if not words:
             raise NotationError(
@@ -480,7 +484,7 @@ class Goout(Game):
             ja="手ではありません(例: play 7S 7H、pass)",
         )
 
-    def legal_actions(self, state: GooutState, seat: int) -> list[Action]:
+    def legal_actions(self, state: GooutState, seat: int) -> list[GooutAction]:
         if state.phase != PLAY or seat != state.turn:
             return []
         hand = state.hands[seat]
@@ -493,8 +497,8 @@ class Goout(Game):
             known = self._legal[memo] = self._legal_plays(state, hand)
         return list(known)
 
-    def _legal_plays(self, state: GooutState, hand: int) -> list[Action]:
-        out: list[Action] = []
+    def _legal_plays(self, state: GooutState, hand: int) -> list[GooutAction]:
+        out: list[GooutAction] = []
         top = self.combo(state.table[-1][1]) if state.table else None
         for cards in self.candidates(hand):
             if state.must_include and not cards & state.must_include:

@@ -2,22 +2,25 @@
 ``choices(game, observation, legal)`` → one :class:`~.model.Choice` per legal action.
 
 A game's ``presentation`` part (its registry entry, :func:`kirifuda.registry.part`) defines ``present(game, obs)``,
-``choices(game, obs, legal)`` and ``rules(game)`` (the rules summary a player opens at the table). Adding a game
+``choices(game, obs, legal)`` and ``rules(game)`` (the rules summary a player opens at the table), and may define
+``WORDS``, how the words of its record text read in the log (:func:`event`: the terminal's and the browser's log
+read the same). Adding a game
 means adding one such module; the surfaces draw the model generically (docs/presentation.md).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 
 from ..core import Action, Game, Observation, Seen
 from ..registry import require
+from .common import NO_WORDS as _NO_WORDS
 from .common import event as _event
 from .model import Choice, Table, Text
 
-__all__ = ["choices", "event", "module_for", "open_table", "present", "rules"]
+__all__ = ["choices", "event", "module_for", "open_table", "present", "rules", "words"]
 
 
 def module_for(game: Game) -> ModuleType:
@@ -44,8 +47,16 @@ def rules(game: Game) -> Text:
 
 
 def event(game: Game, seen: Seen) -> Text:
-    """One event of a seat's history as the table's log shows it (``play ?`` stays a face-down card)."""
-    return _event(seen)
+    """One event of a seat's history as the table's log shows it (``play ?`` stays a face-down card), read with
+    the game's own vocabulary (its presentation module's ``WORDS``): the terminal's and the browser's log."""
+    return _event(seen, words(game))
+
+
+def words(game: Game) -> Mapping[str, Text]:
+    """How the words of ``game``'s record text read in a log line: its presentation module's ``WORDS`` (a bid's
+    name, a suit named alone, a verb of its own), if it has any."""
+    vocabulary: Mapping[str, Text] = getattr(module_for(game), "WORDS", _NO_WORDS)
+    return vocabulary
 
 
 def open_table(game: Game, spectator: Observation, seats: Sequence[Observation]) -> Table:

@@ -98,6 +98,10 @@ def bid_name(name: str) -> Text:
     return T(BID_JA.get(name, name), BID_EN.get(name, name))
 
 
+WORDS = {name: bid_name(name) for name in BID_JA}
+"""How the words of a record text read in the log (:func:`kirifuda.presentation.event`): a bid by its name."""
+
+
 def present(game: AnarchyFamily, obs: AnarchyObservation) -> Table:
     phase = PHASES.get(obs.phase, T(obs.phase))
     n = obs.players
@@ -219,16 +223,7 @@ def _seat(obs: AnarchyObservation, seat: int) -> Seat:
     score = obs.bid_scores[seat]
     facts = () if score is None else ((T("ビッドの得点", "bid scores"), T(str(score))),)
     taken = Zone(f"taken{seat}", T("獲得", "taken"), "row", K.ordered(obs.taken[seat]), owner=seat, facts=facts)
-    return Seat(
-        seat=seat,
-        name=K.seat_name(seat),
-        cards=obs.hand_sizes[seat],
-        to_act=seat in obs.to_act,
-        you=seat == obs.seat,
-        badges=tuple(badges),
-        score=obs.totals[seat],
-        zones=(taken,),
-    )
+    return K.seat_header(obs, seat, badges, (taken,))
 
 
 def _sheet(obs: AnarchyObservation) -> Sheet:

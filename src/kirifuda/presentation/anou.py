@@ -135,16 +135,7 @@ def _seat(obs: AnouObservation, seat: int) -> Seat:
         badges.append(FIRST)
     if seat == obs.second:
         badges.append(SECOND)
-    return Seat(
-        seat=seat,
-        name=K.seat_name(seat),
-        cards=obs.hand_sizes[seat],
-        to_act=seat in obs.to_act,
-        you=seat == obs.seat,
-        badges=tuple(badges),
-        score=obs.totals[seat],
-        zones=(_wall(obs, seat, T("石垣", "wall")),),
-    )
+    return K.seat_header(obs, seat, badges, (_wall(obs, seat, T("石垣", "wall")),))
 
 
 def choices(game: Anou, obs: AnouObservation, legal: Sequence[Action]) -> list[Choice]:

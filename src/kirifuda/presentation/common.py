@@ -4,13 +4,14 @@ and how one event of a seat's history reads at the table."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from .. import cards as C
 from ..core import Observation, ScoreLine, Seen
 from ..seats import winners_of
-from .model import FACE_DOWN, Card, DealResult, ResultLine, Sheet, T, Text, Zone
+from .model import FACE_DOWN, Card, DealResult, ResultLine, Seat, Sheet, T, Text, Zone
 
 SUIT_NAMES = {
     s: T(f"{C.SUIT_NAMES_JA[i]}{C.SUIT_SYMBOLS[i]}", f"{C.SUIT_NAMES[i]} {C.SUIT_SYMBOLS[i]}")
@@ -32,6 +33,30 @@ TRUMP = T("切り札", "trump")
 
 def seat_name(seat: int) -> Text:
     return T(f"席{seat}", f"Seat {seat}")
+
+
+def seat_header(
+    obs: Observation,
+    seat: int,
+    badges: Iterable[Text] = (),
+    zones: tuple[Zone, ...] = (),
+    *,
+    holds_hand: bool = True,
+) -> Seat:
+    """A seat round the table as every game shows it, built from the observation's public base (its name, the
+    cards in its hand, whether it is to act, whether it is the viewer, its running total); the game adds its
+    ``badges`` and its public ``zones``. ``holds_hand=False``: a seat dealt no hand (Gonin-kan's 6-player dealer)
+    shows no card count."""
+    return Seat(
+        seat=seat,
+        name=seat_name(seat),
+        cards=obs.hand_sizes[seat] if holds_hand else None,
+        to_act=seat in obs.to_act,
+        you=seat == obs.seat,
+        badges=tuple(badges),
+        score=obs.totals[seat],
+        zones=zones,
+    )
 
 
 def symbol(card: str) -> str:
@@ -176,14 +201,22 @@ def with_symbols(text: str) -> str:
     return _CARD.sub(lambda m: symbol(m.group(0)), text)
 
 
-def event(seen: Seen) -> Text:
-    """One event of a seat's history (``play ?`` for a face-down card) as a line of the table's log."""
+NO_WORDS: Mapping[str, Text] = MappingProxyType({})
+
+
+def event(seen: Seen, words: Mapping[str, Text] = NO_WORDS) -> Text:
+    """One event of a seat's history (``play ?`` for a face-down card) as a line of the table's log, wholly in each
+    language (``席2: ビッド ハート♥``). ``words`` is the game's own vocabulary (its presentation module's ``WORDS``):
+    how a word of its record text reads, such as a bid's or a suit's name; a verb there is read before
+    :data:`VERBS`; any other word is record text with its cards written with symbols."""
     if seen.actor == "deal":
         return T("― 配札 ―", "— new deal —")
-    words = seen.text.split()
-    verb = VERBS.get(words[0], T(words[0])) if words else T("")
-    rest = with_symbols(" ".join(words[1:]))
+    parts = seen.text.split()
+    verb = (words.get(parts[0]) or VERBS.get(parts[0]) or T(parts[0])) if parts else T("")
+    rest = [words.get(w) or T(with_symbols(w)) for w in parts[1:]]
+    ja = " ".join([verb.ja, *(w.ja for w in rest)]).strip()
+    en = " ".join([verb.en, *(w.en for w in rest)]).strip()
     if seen.actor == "chance":
-        return T(f"{verb.ja} {rest}".strip(), f"{verb.en} {rest}".strip())
+        return T(ja, en)
     who = seat_name(int(seen.actor))
-    return T(f"{who.ja}: {verb.ja} {rest}".strip(), f"{who.en}: {verb.en} {rest}".strip())
+    return T(f"{who.ja}: {ja}".strip(), f"{who.en}: {en}".strip())

@@ -163,15 +163,7 @@ def _seat(obs: CutinObservation, seat: int) -> Seat:
         badges.append(T("上がり", "out"))
     if seat == obs.first_out:
         badges.append(T("一番上がり", "first out"))
-    return Seat(
-        seat=seat,
-        name=K.seat_name(seat),
-        cards=obs.hand_sizes[seat],
-        to_act=seat in obs.to_act,
-        you=seat == obs.seat,
-        badges=tuple(badges),
-        score=obs.totals[seat],
-    )
+    return K.seat_header(obs, seat, badges)
 
 
 def choices(game: Cutin, obs: CutinObservation, legal: Sequence[Action]) -> list[Choice]:

@@ -169,16 +169,7 @@ def _seat(obs: GogyoObservation, seat: int) -> Seat:
             (T("今の得点", "scores now"), T(f"{obs.scores_now[seat]:+d}")),
         ),
     )
-    return Seat(
-        seat=seat,
-        name=K.seat_name(seat),
-        cards=obs.hand_sizes[seat],
-        to_act=seat in obs.to_act,
-        you=seat == obs.seat,
-        badges=tuple(badges),
-        score=obs.totals[seat],
-        zones=(captured,),
-    )
+    return K.seat_header(obs, seat, badges, (captured,))
 
 
 def choices(game: GogyoSokoku, obs: GogyoObservation, legal: Sequence[Action]) -> list[Choice]:

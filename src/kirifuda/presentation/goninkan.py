@@ -25,6 +25,14 @@ PHASES = {
     "sixteen": T("十六の宣言", "sixteen?"),
     "over": K.OVER,
 }
+WORDS = {
+    **K.SUIT_NAMES,  # a trump declared: trump H
+    **{  # a led Joker naming a suit: play JK:H
+        f"JK:{s}": T(f"{K.symbol('JK')}({name.ja})", f"{K.symbol('JK')} ({name.en})")
+        for s, name in K.SUIT_NAMES.items()
+    },
+}
+"""How the words of a record text read in the log (:func:`kirifuda.presentation.event`): a suit by its name."""
 NAPOLEON = T("関係", "Napoleon")
 ALLY = T("無関係", "ally")
 ROLES = {
@@ -242,7 +250,7 @@ def _trick(plays: Sequence[tuple[int, str]], lead: str | None) -> tuple[Card, ..
 
 def _seat(obs: GoninkanObservation, pid: int) -> Seat:
     badges = []
-    dealer_holds_no_hand = obs.players == 6 and pid == obs.dealer
+    holds_hand = not (obs.players == 6 and pid == obs.dealer)
     if pid == obs.dealer:
         badges.append(T("配り役", "dealer") if obs.players == 6 else K.DEALER)
     if pid in obs.napoleon:
@@ -260,16 +268,7 @@ def _seat(obs: GoninkanObservation, pid: int) -> Seat:
         K.ordered(obs.captured[pid]),
         owner=pid,
     )
-    return Seat(
-        seat=pid,
-        name=K.seat_name(pid),
-        cards=None if dealer_holds_no_hand else obs.hand_sizes[pid],
-        to_act=pid in obs.to_act,
-        you=pid == obs.seat,
-        badges=tuple(badges),
-        score=obs.totals[pid],
-        zones=() if dealer_holds_no_hand else (honours,),
-    )
+    return K.seat_header(obs, pid, badges, (honours,) if holds_hand else (), holds_hand=holds_hand)
 
 
 def _calls(obs: GoninkanObservation) -> tuple[Call, ...]:

@@ -121,15 +121,7 @@ def _seat(obs: GooutObservation, seat: int) -> Seat:
     if seat in obs.finish_order:
         place = obs.finish_order.index(seat) + 1
         badges.append(T(f"上がり({place}位)", f"out (#{place})"))
-    return Seat(
-        seat=seat,
-        name=K.seat_name(seat),
-        cards=obs.hand_sizes[seat],
-        to_act=seat in obs.to_act,
-        you=seat == obs.seat,
-        badges=tuple(badges),
-        score=obs.totals[seat],
-    )
+    return K.seat_header(obs, seat, badges)
 
 
 def choices(game: Goout, obs: GooutObservation, legal: Sequence[Action]) -> list[Choice]:

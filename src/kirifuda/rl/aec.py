@@ -64,7 +64,7 @@ class Seeds:
         return self._rng.randrange(2**31)
 
 
-class KirifudaAEC(AECEnv):
+class KirifudaAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types (no py.typed): AECEnv is Any
     """One game id with its options as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "kirifuda_v0", "is_parallelizable": False}
@@ -105,10 +105,10 @@ class KirifudaAEC(AECEnv):
         """The index of an action text (canonical, as ``str(action)`` writes it)."""
         return self.encoding.actions.index[text]
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     # the episode

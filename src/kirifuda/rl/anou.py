@@ -437,7 +437,7 @@ class Encoder(BaseEncoder):
 
     # the vector
     def vector(self, obs: Callable[[], Observation]) -> np.ndarray:
-        out = self.table.view[self.turn_to_me]
+        out: np.ndarray = self.table.view[self.turn_to_me]  # fancy indexing: numpy types it Any
         out[self.hand_slots] = self.hand_vector
         return out
 

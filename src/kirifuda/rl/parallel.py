@@ -33,7 +33,7 @@ from .registry import encoding_for
 from .spec import IllegalIndex
 
 
-class KirifudaParallel(ParallelEnv):
+class KirifudaParallel(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no types: ParallelEnv is Any
     """A game whose seats choose at once, as a PettingZoo Parallel environment (see the module docstring)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "kirifuda_v0"}
@@ -66,10 +66,10 @@ class KirifudaParallel(ParallelEnv):
     def action_texts(self) -> tuple[str, ...]:
         return self.encoding.actions.texts
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(
@@ -87,7 +87,15 @@ class KirifudaParallel(ParallelEnv):
         """The whole state as a vector (``state_space``): every seat's observation vector in seat order."""
         return self._referee().state()
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, dict[str, np.ndarray]],
+        dict[str, int],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
         """Every seat still to choose acts (in seat order); the others' entries are not used."""
         referee = self._referee()
         if not self.agents:

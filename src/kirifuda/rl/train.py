@@ -92,7 +92,8 @@ class Policy:
 
     def logits(self, x: np.ndarray, features: np.ndarray) -> np.ndarray:
         _, u, _ = self.scores(x[None, :])
-        return u[0][features].sum(axis=1)
+        out: np.ndarray = u[0][features].sum(axis=1)  # fancy indexing: numpy types it Any
+        return out
 
     def update(self, batch: Sequence[tuple[np.ndarray, np.ndarray, int, float]], lr: float, entropy: float) -> None:
         """One REINFORCE-with-baseline step on decisions (observation, legal features, chosen row, return)."""

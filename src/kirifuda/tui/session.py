@@ -30,8 +30,6 @@ from ..bots.registry import Player
 from ..core import Action, Game, KirifudaError, Seen
 from ..match import Match
 from ..presentation import choices, event, present
-from ..presentation.anarchy import BID_JA, bid_name
-from ..presentation.common import SUIT_NAMES, VERBS, seat_name, symbol, with_symbols
 from ..presentation.model import Choice, Table, Text, Zone
 from ..records import BOT, PERSON, Sitter, save
 from ..records import Seating as SeatingRecord
@@ -89,32 +87,10 @@ def default_record_path(game: Game, seed: int | None, directory: Path = Path("re
     return directory / f"{game.id}-{stamp}-seed{seed}.json"
 
 
-def log_word(word: str) -> Text:
-    """One word of an action's record text as the table says it: a bid's or a suit's name, cards with symbols."""
-    if word in BID_JA:
-        return bid_name(word)
-    if word in SUIT_NAMES:
-        return SUIT_NAMES[word]
-    card, colon, suit = word.partition(":")
-    if colon and suit in SUIT_NAMES:  # Gonin-kan's led Joker naming a suit: JK:H
-        return Text(f"{symbol(card)}({SUIT_NAMES[suit].ja})", f"{symbol(card)} ({SUIT_NAMES[suit].en})")
-    plain = with_symbols(word)
-    return Text(plain, plain)
-
-
 def log_line(game: Game, seen: Seen) -> Text:
-    """One event of a seat's history as the log shows it, wholly in each language (``席2: ビッド ハート♥``)."""
-    words = seen.text.split() if isinstance(seen.text, str) else []
-    if seen.actor == "deal" or not words:
-        return event(game, seen)
-    verb = VERBS.get(words[0], Text(words[0], words[0]))
-    rest = [log_word(w) for w in words[1:]]
-    ja = " ".join([verb.ja, *(w.ja for w in rest)])
-    en = " ".join([verb.en, *(w.en for w in rest)])
-    if seen.actor == "chance":
-        return Text(ja, en)
-    who = seat_name(int(seen.actor))
-    return Text(f"{who.ja}: {ja}", f"{who.en}: {en}")
+    """One event of a seat's history as the log shows it, wholly in each language (``席2: ビッド ハート♥``): the
+    presentation model's reading (:func:`kirifuda.presentation.event`), the same as the browser's log."""
+    return event(game, seen)
 
 
 def trick_key(zone: Zone) -> tuple[object, ...]:

@@ -44,7 +44,7 @@ def seat_payload(match: Match, seat: int | None) -> dict[str, Any]:
     view = match.view(seat)
     obs = view.observation()
     history = view.history()
-    to_act = sorted(getattr(obs, "to_act", ()) or match.to_act())
+    to_act = sorted(obs.to_act or match.to_act())
     legal = match.legal_actions(seat) if seat is not None and seat in to_act else []
     finished = match.finished
     try:
@@ -70,9 +70,9 @@ def seat_payload(match: Match, seat: int | None) -> dict[str, Any]:
 
 def scores(obs: Observation, finished: bool) -> dict[str, list[Any]]:
     """Each completed deal's scores, the totals and (once the game is over) the winners, from the observation."""
-    totals = list(getattr(obs, "totals", ()))
+    totals = list(obs.totals)
     return {
-        "deals": [list(d) for d in getattr(obs, "deal_scores", ())],
+        "deals": [list(d) for d in obs.deal_scores],
         "totals": totals,
         "winners": list(winners_of(totals)) if finished and totals else [],
     }

@@ -1,4 +1,4 @@
-"""Gonin-kan's scoring events (docs/rules/goninkan.md; ../shared/rules/goninkan.md). A deal is one battle (戦).
+"""Gonin-kan's analysis part (docs/rules/goninkan.md; ../shared/rules/goninkan.md). A deal is one battle (戦).
 
 Per battle, for the table:
 
@@ -23,10 +23,13 @@ position in play order (counter-clockwise), so after a seat swap they follow the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...cards import JOKER
-from ...games.goninkan import NAPOLEON, GoninkanState, Sixteen
+from ...core import ScoreLine
+from ...games.goninkan import NAPOLEON, GoninkanState, RoundSetup, Sixteen
 from ...match import Match
-from . import Description, Event, Facts, actions, deal_spans
+from ..events import DealSpan, Description, Event, actions
 
 DESCRIPTIONS = {
     "napoleon_won:": Description("Napoleon side won, by battle (mean: win rate)", "関係の勝率(戦別)", "Scoring"),
@@ -44,49 +47,50 @@ DESCRIPTIONS = {
 }
 
 
-def collect(match: Match) -> Facts:
-    game = match.game
-    n = game.seat_count
-    facts = Facts()
-    for span in deal_spans(match):
-        end_event = match.events[span.end]
-        before: GoninkanState = end_event.before  # still holds the battle's setup (the end may start the next)
-        end: GoninkanState = end_event.after
-        setup = before.setup
-        k = span.index
-        dealer_position = setup.dealer
-        facts.dealers.append(setup.seating[dealer_position])
-        positions = [0] * n
-        for position, player in enumerate(setup.seating):
-            positions[player] = (position - dealer_position) % n
-        facts.positions.append(positions)
-        add = facts.events.append
-        add(Event(k, None, f"napoleon_won:{setup.battle}", float(end.outcome == NAPOLEON)))
-        add(Event(k, None, "skunk", float(end.skunk)))
-        add(Event(k, None, "tricks", len(end.history)))
-        if setup.call:
-            add(Event(k, None, f"call:{setup.call}"))
-        if end.sixteen:
-            name = "sixteen" if end.sixteen == NAPOLEON else "reverse_sixteen"
-            add(Event(k, None, name, float(end.sixteen_result > 0)))
-        if setup.battle == 1:
-            if setup.seat_swap:
-                add(Event(k, None, "seat_swap"))
-            if setup.kari_oya >= 0:
-                add(Event(k, setup.kari_oya, "kari_oya"))
-        scores = game.deal_scores(end)[k]
-        dealer = setup.seating[dealer_position]
-        for player in range(n):
-            role = "napoleon" if setup.napoleon >> player & 1 else "ally"
-            if n == 6 and player == dealer:
-                role = "dealer"  # the 6-player dealer scores with Napoleon without playing
-            add(Event(k, player, f"side:{role}", scores[player]))
-        for trick_number, (_, trick, winner) in enumerate(end.history, start=1):
-            for player, card in trick:
-                if card == JOKER:
-                    add(Event(k, player, "joker", trick_number))
-                    add(Event(k, player, "joker_won", float(winner == player)))
-        for event in actions(match, span):
-            if isinstance(event.action, Sixteen) and not event.action.declare:
-                add(Event(k, None, "sixteen_declined"))
-    return facts
+def _setup(match: Match, span: DealSpan) -> RoundSetup:
+    before: GoninkanState = match.events[span.end].before  # still holds the battle's setup (the end may start the next)
+    return before.setup
+
+
+def seating(match: Match, span: DealSpan) -> tuple[int, list[int]]:
+    setup = _setup(match, span)
+    n = match.game.seat_count
+    positions = [0] * n
+    for position, player in enumerate(setup.seating):
+        positions[player] = (position - setup.dealer) % n
+    return setup.seating[setup.dealer], positions
+
+
+def events(match: Match, span: DealSpan, lines: tuple[ScoreLine, ...]) -> Iterator[Event]:
+    n = match.game.seat_count
+    setup = _setup(match, span)
+    end: GoninkanState = match.events[span.end].after
+    k = span.index
+    yield Event(k, None, f"napoleon_won:{setup.battle}", float(end.outcome == NAPOLEON))
+    yield Event(k, None, "skunk", float(end.skunk))
+    yield Event(k, None, "tricks", len(end.history))
+    if setup.call:
+        yield Event(k, None, f"call:{setup.call}")
+    if end.sixteen:
+        name = "sixteen" if end.sixteen == NAPOLEON else "reverse_sixteen"
+        yield Event(k, None, name, float(end.sixteen_result > 0))
+    if setup.battle == 1:
+        if setup.seat_swap:
+            yield Event(k, None, "seat_swap")
+        if setup.kari_oya >= 0:
+            yield Event(k, setup.kari_oya, "kari_oya")
+    scores = match.game.deal_scores(end)[k]
+    dealer = setup.seating[setup.dealer]
+    for player in range(n):
+        role = "napoleon" if setup.napoleon >> player & 1 else "ally"
+        if n == 6 and player == dealer:
+            role = "dealer"  # the 6-player dealer scores with Napoleon without playing
+        yield Event(k, player, f"side:{role}", scores[player])
+    for trick_number, (_, trick, winner) in enumerate(end.history, start=1):
+        for player, card in trick:
+            if card == JOKER:
+                yield Event(k, player, "joker", trick_number)
+                yield Event(k, player, "joker_won", float(winner == player))
+    for event in actions(match, span):
+        if isinstance(event.action, Sixteen) and not event.action.declare:
+            yield Event(k, None, "sixteen_declined")

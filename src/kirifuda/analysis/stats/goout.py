@@ -1,4 +1,4 @@
-"""A designed go-out game's scoring events (docs/design.md; the rules are the design's keys). A deal is one hand.
+"""A designed go-out game's analysis part (docs/design.md; the rules are the design's keys). A deal is one hand.
 
 Per hand, for any design (no per-design code):
 
@@ -18,10 +18,13 @@ player's edge.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ... import cards as C
+from ...core import ScoreLine
 from ...games import goout as rules
 from ...match import Match
-from . import Description, Event, Facts, actions, deal_spans, ring_positions
+from ..events import DealSpan, Description, Event, actions, ring_positions
 
 DESCRIPTIONS = {
     "first_out": Description("first to go out", "最初に上がった", "end.until"),
@@ -40,45 +43,44 @@ def _rank_text(card: int) -> str:
     return "10" if text == "T" else text
 
 
-def collect(match: Match) -> Facts:
+def seating(match: Match, span: DealSpan) -> tuple[int, list[int]]:
+    dealt = match.events[span.start].after
+    return dealt.start_player, ring_positions(dealt.start_player, match.game.seat_count)
+
+
+def events(match: Match, span: DealSpan, lines: tuple[ScoreLine, ...]) -> Iterator[Event]:
     game = match.game
     assert isinstance(game, rules.Goout)
     design = game.design
     n = game.seat_count
     clear_ranks = set(design.get("play.clear_ranks"))
     cut_sizes = set(design.get("play.cut_in_sizes")) if design.get("play.cut_in") else set()
-    facts = Facts()
-    for span in deal_spans(match):
-        dealt = match.events[span.start].after
-        facts.dealers.append(dealt.start_player)
-        facts.positions.append(ring_positions(dealt.start_player, n))
-        k = span.index
-        end = match.events[span.end].after
-        order = list(end.out)
-        left = [seat for seat in range(n) if seat not in order and end.hands[seat]]
-        if design.get("end.until") == "one-left" and len(left) == 1:
-            order.append(left[0])
-        if order:
-            facts.events.append(Event(k, order[0], "first_out"))
-        for place, seat in enumerate(order, 1):
-            facts.events.append(Event(k, seat, f"place:{place}"))
-        turns = 0
-        for event in actions(match, span):
-            if not isinstance(event.action, rules.Play) or not isinstance(event.actor, int):
-                continue
-            before, after, cards = event.before, event.after, event.action.cards
-            if not before.table:
-                turns += 1
-            elif cut_sizes and cards.bit_count() == 1 and before.table[-1][1].bit_count() in cut_sizes:
-                facts.events.append(Event(k, event.actor, "cut_in"))
-            jokers = rules.joker_count(cards)
-            if jokers:
-                facts.events.append(Event(k, event.actor, "joker", jokers))
-            if before.lock is None and after.lock is not None:
-                facts.events.append(Event(k, event.actor, "lock"))
-            if after.reversed != before.reversed:
-                facts.events.append(Event(k, event.actor, "revolution"))
-            if clear_ranks and any(C.base(c) != C.JOKER and _rank_text(c) in clear_ranks for c in C.cards_in(cards)):
-                facts.events.append(Event(k, event.actor, "clear"))
-        facts.events.append(Event(k, None, "turns", turns))
-    return facts
+    k = span.index
+    end = match.events[span.end].after
+    order = list(end.out)
+    left = [seat for seat in range(n) if seat not in order and end.hands[seat]]
+    if design.get("end.until") == "one-left" and len(left) == 1:
+        order.append(left[0])
+    if order:
+        yield Event(k, order[0], "first_out")
+    for place, seat in enumerate(order, 1):
+        yield Event(k, seat, f"place:{place}")
+    turns = 0
+    for event in actions(match, span):
+        if not isinstance(event.action, rules.Play) or not isinstance(event.actor, int):
+            continue
+        before, after, cards = event.before, event.after, event.action.cards
+        if not before.table:
+            turns += 1
+        elif cut_sizes and cards.bit_count() == 1 and before.table[-1][1].bit_count() in cut_sizes:
+            yield Event(k, event.actor, "cut_in")
+        jokers = rules.joker_count(cards)
+        if jokers:
+            yield Event(k, event.actor, "joker", jokers)
+        if before.lock is None and after.lock is not None:
+            yield Event(k, event.actor, "lock")
+        if after.reversed != before.reversed:
+            yield Event(k, event.actor, "revolution")
+        if clear_ranks and any(C.base(c) != C.JOKER and _rank_text(c) in clear_ranks for c in C.cards_in(cards)):
+            yield Event(k, event.actor, "clear")
+    yield Event(k, None, "turns", turns)

@@ -1,38 +1,45 @@
 """Scoring events of a finished game, by name, per deal and per seat: what the designers' reports count.
 
-Each game id's ``analysis`` part (its registry entry, :func:`kirifuda.registry.part`; the built-in games' modules
-are here) has
+One generic collector (:func:`collect`) for every game. It walks the match's completed deals and gathers
 
-* ``collect(match) -> Facts``: reads the finished :class:`~kirifuda.match.Match` — its events and the referee's
-  states, which analysis may read because the game is over — and returns who dealt each deal, every seat's
-  position from that dealer, and the named :class:`Event` values;
+* **the game's own score lines** (:meth:`kirifuda.core.Game.score_lines`: what each scoring rule gave each seat in
+  each deal, under the rule id docs/rules/<game>.md carries): one event ``rule:ID`` per line, its value the
+  line's amount, described by the rule's own names (:func:`rule_descriptions`) — so a report measures every
+  scoring rule without a line of per-game code; and a game's own name for some of those lines
+  (``LINE_EVENTS``, e.g. Anarchy Bomb's ``void_bonus`` is its line S2), so no rule is worked out twice;
+* **what the score lines do not carry**, from the game's ``analysis`` part (its registry entry,
+  :func:`kirifuda.registry.part`; the built-in games' are :mod:`kirifuda.analysis.stats`): who dealt each deal
+  and every seat's position from that dealer, and the play's statistics that score nothing themselves (a cut-in,
+  a lock, a root stone placed, a Joker played, the bid made, the cards taken).
+
+A game's ``analysis`` part has
+
+* ``seating(match, span) -> (dealer, positions)``: the deal's dealer (or start player) and each seat's position
+  counted from it in the direction of play (0: the dealer);
+* ``events(match, span, lines) -> Iterable[Event]``: the deal's statistics (``lines``: its score lines), read
+  from the finished :class:`~kirifuda.match.Match` — its events and the referee's states, which analysis may read
+  because the game is over — never re-deriving a score;
 * ``DESCRIPTIONS``: every event name (or ``prefix:`` of a family of names, e.g. ``bid:`` in the Anarchy family)
-  with its English and Japanese wording and the rule it counts, as the game's rules doc cites it.
+  with its English and Japanese wording and the rule it counts, as the game's rules doc cites it;
+* optionally ``LINE_EVENTS``: rule id → :class:`LineEvent`, the game's own event for each line of that rule.
 
 An event is one occurrence: ``value`` is 1 for a plain count, or the quantity it carries (the cards of an
 overfilled column, the score a bid made). Events that describe the whole table (a deal's mode, a battle's
 result) have ``seat`` None. A *deal* is one entry of ``deal_scores`` (a Gonin-kan battle, a Cut-in hand).
-
-**The game's own score lines** (:meth:`kirifuda.core.Game.score_lines`: what each scoring rule gave each seat in
-each deal, under the rule id docs/rules/<game>.md carries) are collected generically for every game
-(:func:`score_line_events`): one event ``rule:ID`` per line, its value the line's amount, described by the rule's
-own names (:func:`rule_descriptions`). So a report measures every scoring rule — how often it fired, whom it
-helped, what it added to the deal's score — without a line of per-game code. The per-game modules stay for
-what the score lines do not carry: who dealt, and the play's events that score nothing themselves (a cut-in,
-a lock, a root stone placed, a Joker played, a bid made).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType, ModuleType
+from typing import Any, Protocol
 
-from ...core import Game, ScoreRule
-from ...match import Event as MatchEvent
-from ...match import Match
-from ...registry import UnknownGame, has_part, require
+from ..core import Game, ScoreLine, ScoreRule
+from ..match import Event as MatchEvent
+from ..match import Match
+from ..registry import UnknownGame, has_part, require
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +107,31 @@ def actions(match: Match, span: DealSpan) -> Iterator[MatchEvent]:
         yield match.events[i]
 
 
-def module_for(game_id: str) -> Any:
+@dataclass(frozen=True, slots=True)
+class LineEvent:
+    """A game's own event name for the score lines of one rule (its ``LINE_EVENTS``): one event per line, valued
+    at the line's amount (``valued``) or counted 1."""
+
+    name: str
+    valued: bool = True
+
+
+class SeatingOf(Protocol):
+    """A part's ``seating``: the deal's dealer and every seat's position from it."""
+
+    def __call__(self, match: Match, span: DealSpan) -> tuple[int, list[int]]: ...
+
+
+class StatisticsOf(Protocol):
+    """A part's ``events``: the deal's statistics, given its score lines."""
+
+    def __call__(self, match: Match, span: DealSpan, lines: tuple[ScoreLine, ...]) -> Iterable[Event]: ...
+
+
+NO_LINE_EVENTS: Mapping[str, LineEvent] = MappingProxyType({})
+
+
+def module_for(game_id: str) -> ModuleType:
     """The ``analysis`` part of ``game_id`` (:class:`~kirifuda.registry.MissingPart` where it declares none)."""
     return require(game_id, "analysis")
 
@@ -122,7 +153,7 @@ def score_line_events(game: Game, state: Any) -> list[Event]:
 def rule_descriptions(game_id: str) -> dict[str, Description]:
     """``rule:ID`` → the rule's names, from the :class:`~kirifuda.core.ScoreRule` values of the game's module
     (directly or in a table of them)."""
-    from ...registry import game_class
+    from ..registry import game_class
 
     try:
         module = importlib.import_module(game_class(game_id).__module__)
@@ -154,14 +185,32 @@ def _has_events(game_id: str) -> bool:
         return False
 
 
-def collect(match: Match) -> Facts | None:
-    """The :class:`Facts` of a finished (or interrupted: its completed deals only) match; None for a game no
-    module here knows."""
-    game_id = known_id(match.game)
-    if game_id is None:
-        return None
-    collector: Callable[[Match], Facts] = module_for(game_id).collect
-    return collector(match)
+def collect(match: Match) -> Facts:
+    """The :class:`Facts` of a finished (or interrupted: its completed deals only) match: per deal its dealer and
+    positions and the game part's statistics and named lines, then every score line as ``rule:ID``. A game with no
+    ``analysis`` part has its score lines only (and no dealers)."""
+    game = match.game
+    facts = Facts()
+    game_id = known_id(game)
+    if game_id is not None:
+        module = module_for(game_id)
+        seating: SeatingOf = module.seating
+        statistics: StatisticsOf = module.events
+        named: Mapping[str, LineEvent] = getattr(module, "LINE_EVENTS", NO_LINE_EVENTS)
+        lines = game.score_lines(match.state)
+        for span in deal_spans(match):
+            dealer, positions = seating(match, span)
+            facts.dealers.append(dealer)
+            facts.positions.append(positions)
+            deal_lines = lines[span.index]
+            facts.events.extend(statistics(match, span, deal_lines))
+            for line in deal_lines:
+                as_event = named.get(line.rule)
+                if as_event is not None:
+                    value = line.amount if as_event.valued else 1.0
+                    facts.events.append(Event(span.index, line.seat, as_event.name, value))
+    facts.events.extend(score_line_events(game, match.state))
+    return facts
 
 
 def descriptions(game_id: str) -> dict[str, Description]:
