@@ -39,7 +39,8 @@ REAP_FOR = 20.0
 def subreaper() -> bool:
     """Become the child subreaper of every process below this one (Linux); False where that is not possible."""
     try:
-        return ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        result: int = ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        return result == 0
     except (AttributeError, OSError):
         return False
 
