@@ -366,9 +366,12 @@ def test_a_phone_sized_screen_and_the_language_switch(server, browser):
     page.wait_for_function(SETTLED, timeout=60_000)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert page.locator("#app button[data-action]:not([disabled])").first.bounding_box()["width"] > 20
+    practice = page.locator("#practice")  # a seeded table is a practice table: said on the table, in both languages
+    assert practice.is_visible() and "練習" in practice.inner_text() and "practice" in practice.inner_text()
     page.click("#lang")
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert "席0" in page.locator(".seat.you .seat-name").inner_text()
+    assert "練習" in practice.inner_text() and "practice" in practice.inner_text()
     play(page, lambda: app(page, "deals") != "0", random.Random(2))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     context.close()
@@ -410,8 +413,8 @@ def test_names_are_shown_as_text_never_as_markup(server, browser):
     page.click("#close-panel")
     assert page.evaluate("document.activeElement.id") != ""  # not dropped to the page's body
     page.click("#open-history")  # this deal so far, as this seat saw it
-    page.wait_for_selector("#panel .history li")
-    assert "new deal" in page.locator("#panel .history li").first.inner_text()  # from the deal on
+    page.wait_for_selector("#panel .history li", state="attached")
+    assert "new deal" in (page.locator("#panel .history li").first.text_content() or "")  # from the deal on
     context.close()
 
 
@@ -427,6 +430,7 @@ def test_play_again_opens_a_new_table_with_the_same_seats_and_options(server, pa
     old = server.get(f"/api/tables/{table['id']}").json()
     new = server.get(f"/api/tables/{new_id}").json()
     assert new["options"] == old["options"] and not new["finished"] and app(page, "seat") == "0"
+    assert page.locator("#practice").count() == 0  # dealt by the server: not a practice table
     assert [(s["kind"], s["bot"]) for s in new["seats"]] == [(s["kind"], s["bot"]) for s in old["seats"]]
 
 
@@ -447,3 +451,66 @@ def spectate_a_deal_end(page: Any) -> None:
     dialog = page.get_by_role("dialog", name=RESULT)
     page.wait_for_function("() => document.getElementById('app').dataset.deal === '2'", timeout=30_000)
     assert dialog.count() == 0  # the table dealt on after its pause, and the spectator's page with it
+
+
+def test_the_lobby_seats_its_creator_where_they_choose(server, page):
+    page.goto(server.url + "/")
+    page.select_option("#game", "goninkan")  # 6 players: seat 0 deals round 1 and holds no cards
+    page.wait_for_selector("#seat-5")
+    assert page.input_value("#my-seat") == "1" and "first dealer" in page.locator("#my-seat option").first.inner_text()
+    assert page.locator("#seat-0").evaluate("e => e.tagName") == "SELECT"  # a bot or a friend deals
+    page.click("#create-table")
+    page.wait_for_selector("#created")
+    assert page.locator("#created a.play-seat").count() == 1
+    page.click("#created a.play-seat[data-seat='1']")
+    page.wait_for_function("() => document.getElementById('app').dataset.seat === '1'", timeout=60_000)
+    table_id = page.url.split("/table/")[1].split("#")[0]
+    seats = server.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [s["kind"] for s in seats] == ["bot", "human", "bot", "bot", "bot", "bot"] and seats[1]["taken"]
+
+    page.goto(server.url + "/")  # any other seat, chosen: the creator's, beside a friend's invitation
+    page.select_option("#game", "cutin")
+    page.wait_for_selector("#seat-3")
+    assert page.input_value("#my-seat") == "0"
+    page.select_option("#my-seat", "2")
+    page.select_option("#seat-0", "human")
+    page.click("#create-table")
+    page.wait_for_selector("#created")
+    creator = page.locator("#created a.play-seat[data-seat='2']")
+    href = creator.get_attribute("href")
+    table_id = href.split("/table/")[1].split("#")[0]
+    seats = server.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [(s["kind"], s["taken"]) for s in seats] == [
+        ("human", False),
+        ("bot", False),
+        ("human", True),
+        ("bot", False),
+    ]
+
+
+CARD_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def test_this_deals_panel_groups_the_events_by_trick(server, page):
+    table = server.create("gogyo-sokoku", ["human"] + ["random"] * 4, seed=5)
+    page.goto(table["seats"][0]["invite_url"])
+    play(page, lambda: int(app(page, "version") or 0) >= 13, random.Random(5))  # three tricks of five cards
+    page.click("#open-history")
+    page.wait_for_selector("#panel .trick-group[data-trick='2']")
+    groups = page.locator("#panel .trick-group[data-trick]")
+    assert groups.count() >= 2
+    for k in range(2):
+        group = groups.nth(k)
+        lines = group.locator(".history li").all_text_contents()
+        plays = [line for line in lines if ": plays " in line]
+        cards = group.locator("[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        assert len(cards) == len(plays) == 5  # the trick's cards, and the events that played them
+        for card in cards:
+            shown = CARD_SYMBOLS[card[-1]] + card[:-1].replace("T", "10")
+            assert any(line.endswith(shown) for line in plays), (card, plays)
+        led = group.get_attribute("data-led")
+        assert plays[0].startswith(f"Seat {led}:")  # who led: the first to play to it
+        heading = group.locator(".zone-title").inner_text()
+        assert f"Trick {k + 1}" in heading and f"led by Seat {led}" in heading
+        won = group.get_attribute("data-won")
+        assert won and f"won by Seat {won}" in heading  # Gogyō Sōkoku's table marks the winning card

@@ -96,6 +96,19 @@ def test_a_seat_bound_but_never_connected_is_taken_over(strict):
     spectator.close()
 
 
+def test_the_creator_chooses_their_seat_and_is_not_the_first_dealer_by_default(strict):
+    check = httpx.post(f"{strict.url}/api/games/goninkan/check", json={}, timeout=30).json()
+    assert check["seats"] == 6 and check["person_seat"] == 1  # the first dealer (seat 0) holds no cards in round 1
+    five = httpx.post(f"{strict.url}/api/games/goninkan/check", json={"players": 5}, timeout=30).json()
+    assert five["person_seat"] == 0
+    table = strict.create("anou", ["human", "random", "human", "random"], creator=2)
+    assert [s["creator"] for s in table["seats"]] == [False, False, True, False]
+    seats = strict.get(f"/api/tables/{table['id']}").json()["seats"]
+    assert [s["taken"] for s in seats] == [False, False, True, False]  # seat 0 is an invitation, seat 2 the creator's
+    refused = post(strict, {"game": "anou", "seats": ["human", "random", "random", "random"], "creator": 1})
+    assert refused.status_code == 400 and refused.json()["error"] == "bad_seats" and refused.json()["ja"]
+
+
 # --- shuffles ---------------------------------------------------------------------------------------------------
 
 
@@ -187,15 +200,26 @@ def test_sockets_are_limited_per_table_spectators_and_address(strict):
         client.close()
 
 
+def a_minute_passes(db: Path) -> None:
+    """Move every stored table's creation a minute back (what the per-minute limit counts)."""
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE tables SET created = created - 61")
+    connection.close()
+
+
 def test_tables_per_minute_and_open_tables_per_address(tmp_path):
-    with LiveServer(tmp_path / "t.db", bot_delay=0.02, tables_per_minute=3, open_tables_per_address=4) as live:
-        body = {"game": "anou", "seats": ["human", "random", "random", "random"]}
+    db = tmp_path / "t.db"
+    body = {"game": "anou", "seats": ["human", "random", "random", "random"]}
+    with LiveServer(db, bot_delay=0.02, tables_per_minute=3, open_tables_per_address=4) as live:
         codes = [post(live, body).status_code for _ in range(4)]
         assert codes == [201, 201, 201, 429]
         assert post(live, body).json()["error"] == "too_many_tables"
-        live.hub.created_by.clear()  # a minute later
+    with LiveServer(db, bot_delay=0.02, tables_per_minute=3, open_tables_per_address=4) as live:
+        refused = post(live, body)  # a restart does not reset the count: it is kept with the tables
+        assert refused.status_code == 429 and "a minute" in refused.json()["en"] and refused.json()["ja"]
+        a_minute_passes(db)
         assert post(live, body).status_code == 201
-        live.hub.created_by.clear()
+        a_minute_passes(db)
         refused = post(live, body)  # five tables in play from this address
         assert refused.status_code == 429 and "in play" in refused.json()["en"]
 
@@ -252,7 +276,7 @@ def test_the_database_is_readable_by_its_owner_only(tmp_path):
 
 def test_a_table_nobody_is_at_is_paused_then_aborted_then_purged(tmp_path):
     with LiveServer(
-        tmp_path / "t.db", bot_delay=0.02, pause_after=1.0, abort_after=2.5, retention=2.0, sweep_every=0.1
+        tmp_path / "t.db", bot_delay=0.02, pause_after=1.0, abort_after=4.0, retention=5.0, sweep_every=0.1
     ) as live:
         came = live.create("anou", ["human", "heuristic", "heuristic", "heuristic"])
         player = Client(live.ws_url, came["id"], came["seats"][0]["token"])
@@ -383,18 +407,33 @@ def test_bots_think_as_ray_tasks():
     import ray
 
     from kirifuda.web.bots import RayWorkers
+    from kirifuda.web.reaper import descendants
 
-    async def run() -> list[str]:
+    async def run() -> tuple[list[str], dict[str, set[int]]]:
         pool = BotPool(2, RayWorkers(2))
         pool.warm_up()
         try:
-            return list(await asyncio.gather(*(pool.think("t", *job) for job in decisions("anou", "heuristic", 3))))
+            jobs = [*decisions("anou", "heuristic", 3), *decisions("anou", "easy", 2)]
+            answers = list(await asyncio.gather(*(pool.think("t", *job) for job in jobs)))
+            supervisor = pool.backend.supervisor  # type: ignore[attr-defined]
+            workers: dict[str, set[int]] = {}
+            for pid in descendants(supervisor.pid):
+                name = command(pid).split(" ")[0]
+                if name in ("ray::IDLE", "ray::think", "ray::Searcher", "ray::Searcher.think"):
+                    workers.setdefault(name.split(".")[0], set()).add(nice_of(pid))
+            return answers, workers
         finally:
             pool.close()
 
-    answers = asyncio.run(run())
-    assert len(answers) == 3 and all(a.startswith("play ") for a in answers)
+    answers, workers = asyncio.run(run())
+    assert len(answers) == 5 and all(a.startswith("play ") for a in answers)
     assert not ray.is_initialized()  # shut down with the pool
+    # the quick bots' workers think at the server's priority (not Ray's default nice 15), the searches' actors at 19
+    assert workers.pop("ray::Searcher") == {19} and set().union(*workers.values()) == {os.nice(0)}, workers
+
+
+def nice_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
 
 
 # --- a real ``kirifuda serve`` ----------------------------------------------------------------------------------
@@ -487,7 +526,9 @@ def test_the_access_log_never_holds_a_token(tmp_path):
 
 
 def worker_test(tmp_path: Path, how: str, *extra: str) -> None:
-    """A search bot thinking when the server dies ``how``: no process of the server is left."""
+    """A search bot thinking when the server dies ``how``: every process the server started is gone within seconds
+    (the local pool's watchdog; the Ray runtime's supervisor — before it, a Ray task worker and Ray's agents
+    lingered over a minute after a ``SIGKILL`` of the server alone)."""
     served = Served(tmp_path, "--bot-tables", "--bot-workers", "2", *extra)
     try:
         table = httpx.post(f"{served.url}/api/tables", json={"game": "anou", "seats": ["hard"] * 4}, timeout=30)
@@ -495,7 +536,7 @@ def worker_test(tmp_path: Path, how: str, *extra: str) -> None:
         with connect(f"ws://127.0.0.1:{served.port}/ws/tables/{table.json()['id']}", open_timeout=30) as ws:
             ws.recv(timeout=30)
             deadline = time.monotonic() + 60
-            while len(served.group()) < 3:  # the server and its workers, thinking
+            while not thinking(served):
                 assert time.monotonic() < deadline, served.log.read_text()
                 time.sleep(0.1)
             workers = [p for p in served.group() if p != served.process.pid]
@@ -506,12 +547,28 @@ def worker_test(tmp_path: Path, how: str, *extra: str) -> None:
             else:
                 os.killpg(served.process.pid, signal.SIGKILL)  # the server's process group, as a supervisor does
             served.process.wait(timeout=60)
-        deadline = time.monotonic() + 60  # a Ray task worker ends itself when its raylet is gone: in about 35 s
+        killed = time.monotonic()
         while alive := [p for p in workers if Path(f"/proc/{p}").exists() and "Z" not in stat_of(p)]:
-            assert time.monotonic() < deadline, f"workers {alive} outlived the server ({how})"
+            assert time.monotonic() < killed + 10, f"{[command(p) for p in alive]} outlived the server ({how})"
             time.sleep(0.1)
     finally:
         served.stop()
+
+
+def thinking(served: Served) -> bool:
+    """The server's bot workers are up and one of them is thinking (a local pool's, or on Ray a task's or a searcher
+    actor's)."""
+    processes = [p for p in served.group() if p != served.process.pid]
+    if any("kirifuda.web.reaper" in command(p) for p in processes):
+        return any(command(p).startswith(("ray::think", "ray::Searcher.think")) for p in processes)
+    return len(processes) >= 2
+
+
+def command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ").strip()
+    except OSError:
+        return ""
 
 
 def stat_of(pid: int) -> str:
@@ -528,6 +585,8 @@ def test_no_bot_worker_outlives_the_server(tmp_path, how):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL-group"])
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
 def test_no_ray_worker_outlives_the_server(tmp_path, how):
+    """(The Ray runtime's supervisor is in a process group of its own: a ``SIGKILL`` of the server's process group is,
+    for it, the server gone as by a ``SIGKILL`` of the server alone.)"""
     worker_test(tmp_path, how, "--bots", "ray")

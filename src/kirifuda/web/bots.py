@@ -15,7 +15,8 @@ waits behind them, for a worker or for the CPU: one table's ``hard`` bots cannot
 **Where they think.** :class:`LocalWorkers` (the default) is process pools on this machine whose workers are in
 the server's process group and end themselves if the server dies (a watchdog on their parent); :class:`RayWorkers`
 runs each decision as a Ray task, on a local Ray runtime or a Ray cluster (``kirifuda serve --bots ray`` /
-``--bots ray://HOST:10001``), so bot compute grows past one machine.
+``--bots ray://HOST:10001``), so bot compute grows past one machine. A local Ray runtime is started by a supervisor
+(:mod:`kirifuda.web.reaper`) that kills all of it once the server is gone.
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ import json
 import logging
 import multiprocessing
 import os
+import secrets
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections import OrderedDict, deque
@@ -51,7 +55,6 @@ QUICK = frozenset({"random", "heuristic"})
 
 HEAVY_NICE = 19
 """The OS priority (``nice``) the searching levels think at: they get the CPU the quick bots and the server leave."""
-NICE_VARIABLE = "KIRIFUDA_BOT_NICE"
 
 WATCHDOG_EVERY = 0.5
 """Seconds between a local worker's checks that the server is still its parent."""
@@ -85,18 +88,21 @@ def _bot(name: str, game_id: str, options: str, seed: int) -> Any:
 
 def think(name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
     """A bot's decision (in a worker): the record text of one of ``legal``."""
-    _lower_priority()
     options = json.dumps(info.options, sort_keys=True)
     bot = _bot(name, info.game, options, seed)
     return str(bot.act(info, list(legal)))
 
 
-@lru_cache(maxsize=1)
-def _lower_priority() -> None:
-    """Once per worker: a Ray worker of the searching levels lowers its OS priority (:data:`NICE_VARIABLE`)."""
-    nice = os.environ.get(NICE_VARIABLE)
-    if nice:
-        os.nice(int(nice))
+class Searcher:
+    """A Ray actor that thinks for the searching levels, in a process of its own at the lowest OS priority. (Ray
+    reuses a task's worker process for tasks of another runtime environment, so a worker niced for a search could
+    later run a quick bot's task at nice 19: an actor's process is its own.)"""
+
+    def __init__(self) -> None:
+        os.nice(HEAVY_NICE - os.nice(0))
+
+    def think(self, name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
+        return think(name, seed, info, legal)
 
 
 def _watch_parent(parent: int) -> None:
@@ -204,18 +210,44 @@ class LocalWorkers:
 
 
 class RayWorkers:
-    """Each decision a Ray task (one CPU), on a local Ray runtime (``address`` None: started here with twice
-    ``workers`` CPUs — the searching levels' tasks run in their own workers at the lowest OS priority, as with
-    :class:`LocalWorkers` — and shut down with the server) or an existing Ray cluster (``ray://HOST:PORT`` or a
-    cluster address: the cluster's own CPUs)."""
+    """Each quick decision a Ray task (one CPU), each search a call of one of ``workers`` :class:`Searcher` actors
+    (processes of their own at the lowest OS priority, as with :class:`LocalWorkers`), on a local Ray runtime
+    (``address`` None: twice ``workers`` CPUs) or an existing Ray cluster (``ray://HOST:PORT`` or a cluster address:
+    the cluster's own CPUs).
+
+    The local runtime is started by a supervisor process (:mod:`kirifuda.web.reaper`), never by the server itself:
+    every Ray process is below the supervisor, which kills them all as soon as the server is gone (stopped, or
+    killed with ``SIGKILL``, alone or with its process group) — no Ray worker outlives the server."""
+
+    STARTUP = 180.0
+    """Seconds the local runtime may take to start."""
+    AHEAD = 4
+    """Quick decisions sent per worker at once (:attr:`BotPool.quick_slots`): a Ray task's round trip (submit,
+    schedule, return: tens of milliseconds on a loaded machine) is far longer than a ``heuristic`` decision, so with
+    one decision per CPU in flight the round trips, not the CPUs, capped the quick bots at about 66 decisions a
+    second — just what 100 tables ask for, and less as soon as anything else took CPU (docs/performance.md). Ray
+    queues those beyond its CPUs itself; the searches stay at one per worker."""
 
     def __init__(self, workers: int = 2, address: str | None = None) -> None:
+        if address is None:  # the local runtime takes this server's drivers only: a token of its own (Ray's auth)
+            os.environ["RAY_AUTH_MODE"] = "token"
+            os.environ.setdefault("RAY_AUTH_TOKEN", secrets.token_hex(32))
         import ray
+
+        if address is None:
+            try:  # Ray read its configuration when it was first imported: read it again
+                from ray._raylet import Config  # type: ignore[attr-defined]
+
+                Config.initialize("")
+            except (ImportError, AttributeError):
+                pass
 
         self.ray = ray
         self.workers = workers
         self.address = address
         self._remote: dict[bool, Any] = {}
+        self._searchers: list[Any] = []  # the searching levels' actors that are free now
+        self.supervisor: subprocess.Popen[str] | None = None
 
     def _task(self, heavy: bool) -> Any:
         if not self._remote:
@@ -226,8 +258,7 @@ class RayWorkers:
                     here = str(Path(__file__).resolve().parents[2])  # the workers import this very kirifuda
                     env["PYTHONPATH"] = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
                     ray.init(
-                        num_cpus=2 * self.workers,
-                        include_dashboard=False,
+                        address=self._start_runtime(env),
                         log_to_driver=False,
                         configure_logging=False,
                         runtime_env={"env_vars": env},
@@ -235,15 +266,56 @@ class RayWorkers:
                 else:
                     ray.init(address=self.address, log_to_driver=False, configure_logging=False)
             self._remote[False] = ray.remote(num_cpus=1, max_retries=1)(think)
-            heavy_env = {"env_vars": {**env, NICE_VARIABLE: str(HEAVY_NICE)}}  # its own workers: never a quick bot's
-            self._remote[True] = ray.remote(num_cpus=1, max_retries=1, runtime_env=heavy_env)(think)
+            searcher = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=1)(Searcher)
+            self._searchers = [searcher.remote() for _ in range(self.workers)]
+            self._remote[True] = True
         return self._remote[heavy]
+
+    def _start_runtime(self, env: dict[str, str]) -> str:
+        """Start the supervisor and its Ray runtime (:mod:`kirifuda.web.reaper`); the runtime's address."""
+        from . import reaper
+
+        self.supervisor = subprocess.Popen(
+            [sys.executable, "-m", "kirifuda.web.reaper", str(2 * self.workers), str(os.getpid())],
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, **env},
+            process_group=0,  # a SIGKILL of the server's group leaves it alive to clean up (in the server's session)
+        )
+        assert self.supervisor.stdout is not None
+        deadline = time.monotonic() + self.STARTUP
+        for line in self.supervisor.stdout:  # it prints nothing else
+            words = line.split()
+            if len(words) == 2 and words[0] == reaper.MARK:
+                return words[1]
+            if time.monotonic() > deadline:
+                break
+        self._stop_supervisor()
+        raise RuntimeError("the local Ray runtime did not start (its log is in the server's output)")
+
+    def _stop_supervisor(self) -> None:
+        supervisor, self.supervisor = self.supervisor, None
+        if supervisor is None:
+            return
+        supervisor.terminate()  # it kills every Ray process below it, then exits
+        try:
+            supervisor.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            supervisor.kill()
+            supervisor.wait(timeout=30)
+        if supervisor.stdout is not None:
+            supervisor.stdout.close()
 
     def submit(
         self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...], *, heavy: bool
     ) -> asyncio.Future[str]:
-        ref = self._task(heavy).remote(name, seed, info, legal)
-        return asyncio.wrap_future(ref.future())
+        task = self._task(heavy)
+        if not heavy:
+            return asyncio.wrap_future(task.remote(name, seed, info, legal).future())
+        searcher = self._searchers.pop()  # BotPool sends at most one search per actor at a time
+        answer = asyncio.wrap_future(searcher.think.remote(name, seed, info, legal).future())
+        answer.add_done_callback(lambda _: self._searchers.append(searcher))
+        return answer
 
     def warm_up(self) -> None:
         self._task(False)
@@ -255,6 +327,8 @@ class RayWorkers:
         if self._remote and self.ray.is_initialized():
             self.ray.shutdown()
         self._remote = {}
+        self._searchers = []
+        self._stop_supervisor()
 
 
 def backend_for(bots: str, workers: int) -> Workers:
@@ -295,6 +369,12 @@ class BotPool:
         self._turns = 0
         self.dispatched: deque[tuple[str, str]] = deque(maxlen=self.DISPATCHED_KEPT)
         """The latest decisions handed to a worker, in order: (table, bot)."""
+
+    @property
+    def quick_slots(self) -> int:
+        """Quick bots' decisions handed to the workers at once: as many as workers, or more where a decision's round
+        trip costs more than its thinking (:attr:`RayWorkers.AHEAD`)."""
+        return self.workers * getattr(self.backend, "AHEAD", 1)
 
     @property
     def heavy_slots(self) -> int:
@@ -348,7 +428,7 @@ class BotPool:
             if is_heavy(queue[0].name):
                 if self._heavy_running >= self.heavy_slots:
                     continue
-            elif self._quick_running >= self.workers:
+            elif self._quick_running >= self.quick_slots:
                 continue
             if chosen is None or self._served.get(table, -1) < self._served.get(chosen, -1):
                 chosen = table

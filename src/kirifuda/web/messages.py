@@ -26,7 +26,7 @@ from ..match import Match
 from ..presentation import choices as present_choices
 from ..presentation import event as present_event
 from ..presentation import present
-from ..presentation.model import Text
+from ..presentation.model import Table, Text, Zone
 from ..seats import winners_of
 from .schemas import ErrorCode, ErrorMessage
 
@@ -86,6 +86,61 @@ def log_line(game: Game, seen: Seen) -> dict[str, Any]:
 @lru_cache(maxsize=8192)
 def _line(game_id: str, seen: Seen, game: Game) -> Text:
     return present_event(game, seen)
+
+
+def completed_trick(table: Table) -> Zone | None:
+    """The trick (turn) just completed that the table shows: a center zone keyed ``last_…`` of kind trick or sets."""
+    return next((z for z in table.center if z.key.startswith("last_") and z.kind in ("trick", "sets")), None)
+
+
+def trick_key(zone: Zone) -> tuple[object, ...]:
+    """What tells one completed trick (turn) from another: its cards and who played them."""
+    return (tuple((c.card, c.seat) for c in zone.cards), tuple(trick_key(z) for z in zone.zones))
+
+
+def trick_entry(number: int, zone: Zone, first: int, end: int) -> dict[str, Any]:
+    """One completed trick of the history panel: its number, its cards as the table showed them, who led (the first
+    card's seat; Cut-in's first set's), who won (the highlighted card's seat, when the table marks one), and the
+    deal's events ``[first, end)`` that led to it."""
+    led = zone.cards[0].seat if zone.cards else zone.zones[0].owner if zone.zones else None
+    won = next((c.seat for c in zone.cards if c.highlight), None)
+    return {"trick": number, "zone": zone, "led": led, "won": won, "lines": [first, end]}
+
+
+class DealTricks:
+    """The tricks (turns) completed in the current deal as one seat saw them — from its own view of the history, each
+    as its table showed it when completed, never another seat's hidden cards (the terminal's ``t`` panel) — kept
+    and extended as the deal goes on."""
+
+    __slots__ = ("start", "done", "found", "keys", "group")
+
+    def __init__(self, start: int) -> None:
+        self.start = start  # the deal event's index in the history
+        self.done = start  # the events read so far
+        self.found: list[dict[str, Any]] = []
+        self.keys: list[tuple[object, ...]] = []
+        self.group = 0  # the first line (of the deal's) after the last completed trick
+
+    def update(self, match: Match, seat: int | None) -> list[dict[str, Any]]:
+        view = match.view(seat)
+        for index, (_, _, after) in enumerate(view.steps(self.done), start=self.done):
+            self.done = index + 1
+            try:
+                zone = completed_trick(present(match.game, after))
+            except Exception:  # a presentation bug: the panel lists the events without tricks
+                log.exception("presentation of %s failed in the history of seat %s", match.game.id, seat)
+                continue
+            if zone is None:
+                continue
+            key = trick_key(zone)
+            line = index - self.start
+            if self.keys and self.keys[-1] == key:  # the same trick, maybe with more said about it
+                self.found[-1]["zone"] = zone
+                continue
+            self.keys.append(key)
+            self.found.append(trick_entry(len(self.found) + 1, zone, self.group, line + 1))
+            self.group = line + 1
+        return list(self.found)
 
 
 def plain_choice(action: str) -> dict[str, Any]:

@@ -53,7 +53,7 @@ from ..records import ReplayError, replay
 from ..registry import make
 from .bots import BotPool, bot_seed, fallbacks
 from .designs import served_options
-from .messages import dumps, error_from, error_message, log_line, seat_payload
+from .messages import DealTricks, dumps, error_from, error_message, log_line, seat_payload
 from .schemas import (
     MAX_NAME,
     ActMessage,
@@ -317,6 +317,7 @@ class TableRuntime:
         self._bots: asyncio.Task[None] | None = None
         self._replacements: dict[str, str] = {}
         self._payloads: dict[int | None, tuple[tuple[int, int], str]] = {}
+        self._tricks: dict[int | None, DealTricks] = {}
         self.pause: DealPause | None = None
         self.again: tuple[str, dict[int, str]] | None = None  # the next game's table and its seats' tokens
         self._use(match)
@@ -614,7 +615,7 @@ class TableRuntime:
         """A message other than an action: ``continue``, ``name``, ``again`` or ``history`` (the caller holds the
         lock)."""
         if isinstance(message, HistoryMessage):
-            conn.push_text(dumps({"type": "history", "lines": self.deal_history(seat)}))
+            conn.push_text(dumps(self.deal_history(seat)))
             return
         if isinstance(message, ContinueMessage):
             pause = self.pause
@@ -648,11 +649,19 @@ class TableRuntime:
         self.seats[seat] = replace(self.seats[seat], name=name)
         self.broadcast()
 
-    def deal_history(self, seat: int | None) -> list[dict[str, Any]]:
-        """The current deal's events (from its deal on) as ``seat`` saw them: its own view of the history only."""
+    def deal_history(self, seat: int | None) -> dict[str, Any]:
+        """The current deal's events (from its deal on) as ``seat`` saw them, and its completed tricks (which events
+        led to each, who led, who won): its own view of the history only (the ``history`` answer)."""
         history = self.match.view(seat).history()
         start = max((i for i, seen in enumerate(history) if seen.actor == "deal"), default=0)
-        return [log_line(self.game, seen) for seen in history[start:]]
+        tricks = self._tricks.get(seat)
+        if tricks is None or tricks.start != start or tricks.done > len(history):
+            tricks = self._tricks[seat] = DealTricks(start)
+        return {
+            "type": "history",
+            "lines": [log_line(self.game, seen) for seen in history[start:]],
+            "tricks": tricks.update(self.match, seat),
+        }
 
     def play_again(self) -> str:
         """The next game: the same game, options, seats (bots, players and their names) and privacy, a new shuffle —
@@ -945,7 +954,6 @@ class Tables:
         self.pool = pool
         self.loaded: dict[str, TableRuntime] = {}
         self.move_times = MoveTimes()
-        self.created_by: dict[str, deque[float]] = {}
         self.sockets_by: dict[str, int] = {}
         self.steps: OrderedDict[tuple[str, int | None, int], ReplayStep] = OrderedDict()
         self._replays: OrderedDict[str, Match] = OrderedDict()
@@ -1033,6 +1041,16 @@ class Tables:
                 f"at most {self.settings.open_tables_per_address} tables in play per address: finish one first",
                 f"同じアドレスから進行中のテーブルは {self.settings.open_tables_per_address} までです",
             )
+        creator_seat = request.creator
+        if creator_seat is None:
+            creator_seat = next((seat for seat, kind in enumerate(request.seats) if kind == HUMAN), None)
+        elif creator_seat >= len(request.seats) or request.seats[creator_seat] != HUMAN:
+            raise WebError(
+                400,
+                "bad_seats",
+                f"the creator's seat {creator_seat} is not a human seat",
+                f"作成者の席 {creator_seat} は人間の席ではありません",
+            )
         if len(request.names) > len(request.seats):
             raise WebError(400, "bad_name", "more names than seats", "名前が席より多くあります")
         names = [None if n is None else check_player_name(n) for n in request.names]
@@ -1045,10 +1063,10 @@ class Tables:
                 continue
             if kind == HUMAN:
                 tokens[seat] = secrets.token_urlsafe(16)
-                # the first human seat is the creator's, bound at once; the others are reserved for their links
+                # the creator's seat is bound at once; the other human seats are reserved for their links
                 seats.append(
                     StoredSeat(
-                        seat, HUMAN, token_hash=token_hash(tokens[seat]), taken=len(tokens) == 1, name=names[seat]
+                        seat, HUMAN, token_hash=token_hash(tokens[seat]), taken=seat == creator_seat, name=names[seat]
                     )
                 )
                 continue
@@ -1078,7 +1096,6 @@ class Tables:
             creator=creator,
         )
         self.store.create(stored)
-        self.created_by.setdefault(creator, deque()).append(time.monotonic())
         runtime = self.loaded[stored.id] = TableRuntime(stored, match, self)
         log.info(
             "table %s: %s %s, seats %s%s",
@@ -1092,15 +1109,9 @@ class Tables:
         return runtime, tokens
 
     def _check_rate(self, creator: str) -> None:
-        stamps = self.created_by.get(creator)
-        if stamps is None:
-            return
-        now = time.monotonic()
-        while stamps and now - stamps[0] >= 60:
-            stamps.popleft()
-        if not stamps:
-            del self.created_by[creator]
-        elif len(stamps) >= self.settings.tables_per_minute:
+        """Refuse a table over ``tables_per_minute`` from ``creator``: counted from the stored tables' creation times,
+        so a restart does not reset the count."""
+        if self.store.created_count(creator, time.time() - 60) >= self.settings.tables_per_minute:
             raise WebError(
                 429,
                 "too_many_tables",

@@ -36,7 +36,8 @@ class StrictTypes(BaseModel):
 
 class CreateTable(Strict):
     """``POST /api/tables``: a game id, its options (../shared/spec/records.md), one entry per seat — ``"human"``
-    (the first is the creator's, bound to them at once; the others are reserved for their invite links), ``"open"``
+    (the creator's — ``creator``, else the first — is bound to them at once; the others are reserved for their invite
+    links), ``"open"``
     (a human seat listed in the lobby for anyone to claim) or a bot's name — whether the table stays out of the
     lobby's list, and for a private table only, a deal seed (a *practice* table)."""
 
@@ -51,6 +52,12 @@ class CreateTable(Strict):
         default_factory=list,
         max_length=MAX_SEATS,
         description="(addition) the chosen name of each human seat's player, by seat; null or absent: none yet",
+    )
+    creator: int | None = Field(
+        default=None,
+        ge=0,
+        lt=MAX_SEATS,
+        description="(addition) the creator's own seat, one of the human seats; absent: the first human seat",
     )
 
 
@@ -130,6 +137,11 @@ class GameList(BaseModel):
 class OptionsCheck(BaseModel):
     options: dict[str, Any]
     seats: int
+    person_seat: int = Field(
+        0,
+        description="(addition) the seat a person takes by default: the first holding cards in the first deal "
+        "(a 6-player Gonin-kan's first dealer holds none in round 1)",
+    )
 
 
 class ReplayStep(BaseModel):
@@ -257,12 +269,27 @@ class StateMessage(BaseModel):
     practice: bool = Field(False, description="a private practice table dealt from its creator's seed")
 
 
+class TrickEntry(BaseModel):
+    """One completed trick (turn) of the deal, as the seat's table showed it when it was completed."""
+
+    trick: int = Field(description="its number in the deal, from 1")
+    zone: dict[str, Any] = Field(description="the presentation model's zone of the trick (its cards and their seats)")
+    led: int | None = Field(description="the seat that led it")
+    won: int | None = Field(description="the seat that won it, when the table marks one (its highlighted card)")
+    lines: list[int] = Field(
+        min_length=2, max_length=2, description="the deal's events [first, end) (indices into lines) that led to it"
+    )
+
+
 class HistoryReply(BaseModel):
     """Server → client (addition), the answer to ``history``: every event of the current deal (after the end of a
     deal: of that deal) as this seat saw it, in order."""
 
     type: Literal["history"] = "history"
     lines: list[LogLine]
+    tricks: list[TrickEntry] = Field(
+        default_factory=list, description="(addition) the tricks (turns) completed in this deal, in order"
+    )
 
 
 class ErrorMessage(BaseModel):

@@ -72,6 +72,7 @@ CREATE TABLE IF NOT EXISTS names (
 );
 CREATE INDEX IF NOT EXISTS tables_by_state ON tables (finished, updated);
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status, updated);
+CREATE INDEX IF NOT EXISTS tables_by_creator ON tables (creator, created);
 """
 
 MIGRATE_1_TO_2 = """
@@ -208,6 +209,10 @@ class Store(Protocol):
 
     def open_count(self, creator: str) -> int:
         """Tables created from the address ``creator`` that are not over (open or paused)."""
+        ...
+
+    def created_count(self, creator: str, since: float) -> int:
+        """Tables created from the address ``creator`` at or after ``since`` (wall time)."""
         ...
 
     def summaries(self, where: str = "ORDER BY created", parameters: Sequence[Any] = ()) -> list[TableSummary]: ...
@@ -413,6 +418,12 @@ class SqliteStore:
     def open_count(self, creator: str) -> int:
         row = self.db.execute(
             "SELECT COUNT(*) FROM tables WHERE creator = ? AND status IN ('open', 'paused')", (creator,)
+        ).fetchone()
+        return int(row[0])
+
+    def created_count(self, creator: str, since: float) -> int:
+        row = self.db.execute(
+            "SELECT COUNT(*) FROM tables WHERE creator = ? AND created >= ?", (creator, since)
         ).fetchone()
         return int(row[0])
 

@@ -7,7 +7,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ...bots import BOT_NAMES
-from ...core import KirifudaError
+from ...core import Game, KirifudaError
+from ...match import Match
+from ...presentation import present
 from ...registry import available, game_class, make
 from ..designs import game_info, served_options
 from ..runtime import WebError
@@ -42,4 +44,15 @@ async def check_options(game_id: str, options: dict[str, Any], request: Request)
         game = make(game_id, served_options(tables_of(request).settings.designs, game_id, options))
     except KirifudaError as e:
         raise WebError.from_error(400, "bad_game", e) from None
-    return OptionsCheck(options=game.options.to_dict(), seats=game.seat_count)
+    return OptionsCheck(options=game.options.to_dict(), seats=game.seat_count, person_seat=person_seat(game))
+
+
+def person_seat(game: Game) -> int:
+    """The seat a person takes by default: the first that holds cards in the first deal (a 6-player Gonin-kan deals
+    its first dealer none in round 1, and the dealer's position does not depend on the shuffle), as the terminal's
+    ``kirifuda play`` seats its person."""
+    try:
+        seats = present(game, Match(game, seed=0).observation(None)).seats
+    except Exception:  # a presentation bug must not refuse the options: seat 0 then
+        return 0
+    return min((s.seat for s in seats if s.cards), default=0)

@@ -43,11 +43,12 @@ def client_address(request: Request) -> str:
 
 @router.post("", status_code=201, responses=ERRORS)
 async def create_table(body: CreateTable, request: Request) -> CreatedTable:
-    """A new table: each seat human (the first is the creator's; the others are invitations, each link carrying its
-    secret token), open (listed in the lobby for anyone to claim) or a bot. Limited per client address (429)."""
+    """A new table: each seat human (the creator's — ``creator``, else the first — and invitations, each link
+    carrying its secret token), open (listed in the lobby for anyone to claim) or a bot. Limited per client address
+    (429)."""
     runtime, tokens = tables_of(request).create(body, client_address(request))
     seats = []
-    creator = min(tokens, default=None)
+    creator = next((s.seat for s in runtime.seats if s.taken), None)  # bound at creation: the creator's alone
     for stored in runtime.seats:
         token = tokens.get(stored.seat)
         seats.append(

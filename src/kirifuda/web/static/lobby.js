@@ -29,6 +29,9 @@ const L = {
   spectatorLink: { ja: "観戦リンク", en: "spectator link" },
   actions: { ja: "手", en: "actions" },
   yourName: { ja: "あなたの名前(任意)", en: "your name (optional)" },
+  mySeat: { ja: "あなたの席", en: "your seat" },
+  me: { ja: "あなた", en: "you" },
+  firstDealer: { ja: "(最初の配り役)", en: " (the first dealer)" },
   bots: { ja: "ボット: random(ランダム)・heuristic(定石)・easy・normal・hard", en: "bots: random, heuristic (club player), easy, normal, hard" },
 };
 
@@ -37,8 +40,11 @@ const page = {
   bots: [],
   game: null,
   options: {},
-  seats: [],
+  seats: [], // each seat's kind besides the creator's own: "human" (an invitation), "open" or a bot
   seatCount: 0,
+  mySeat: null, // the creator's own seat
+  mySeatChosen: false, // chosen in the form (else it follows the game's default: the first seat dealt cards)
+  personSeat: 0, // the game's default seat for a person
   error: null,
   created: null,
   open: [],
@@ -72,6 +78,7 @@ async function start() {
 
 function selectGame(id) {
   page.game = page.games.find((g) => g.id === id);
+  page.mySeatChosen = false;
   page.options = {};
   for (const option of page.game.options) page.options[option.name] = option.default;
   checkOptions();
@@ -86,8 +93,11 @@ async function checkOptions() {
     });
     page.error = null;
     page.seatCount = result.seats;
-    while (page.seats.length < result.seats) page.seats.push(page.seats.length === 0 ? "human" : "normal");
+    page.personSeat = result.person_seat ?? 0;
+    while (page.seats.length < result.seats) page.seats.push("normal");
     page.seats.length = result.seats;
+    // a 6-player Gonin-kan deals its first dealer no cards in round 1: the creator sits elsewhere unless they choose it
+    if (!page.mySeatChosen || page.mySeat == null || page.mySeat >= result.seats) page.mySeat = page.personSeat;
   } catch (error) {
     page.error = describeError(error);
   }
@@ -108,18 +118,18 @@ async function create(event) {
   event.preventDefault();
   const form = event.target;
   const seed = form.elements.seed.value.trim();
-  const body = { game: page.game.id, options: chosenOptions(), seats: page.seats.slice(), private: form.elements.private.checked };
+  const seats = page.seats.map((kind, seat) => (seat === page.mySeat ? "human" : kind));
+  const body = { game: page.game.id, options: chosenOptions(), seats, creator: page.mySeat, private: form.elements.private.checked };
   if (seed) body.seed = Number(seed);
   const name = form.elements.name.value.trim();
   localStorage.setItem("kirifuda.name", name);
-  const first = page.seats.indexOf("human");
-  if (name && first >= 0) body.names = page.seats.map((_, seat) => (seat === first ? name : null));
+  if (name) body.names = seats.map((_, seat) => (seat === page.mySeat ? name : null));
   try {
     page.created = await api("api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     page.error = null;
     const mine = JSON.parse(localStorage.getItem("kirifuda.mine") || "{}");
     for (const seat of page.created.seats) {
-      if (seat.token && !mine[page.created.id]) mine[page.created.id] = { seat: seat.seat, token: seat.token, game: page.game.title };
+      if (seat.token && seat.creator) mine[page.created.id] = { seat: seat.seat, token: seat.token, game: page.game.title };
     }
     localStorage.setItem("kirifuda.mine", JSON.stringify(mine));
   } catch (error) {
@@ -188,9 +198,30 @@ function optionInput(option) {
   return [label, input];
 }
 
+function mySeatInput() {
+  const firstDealer = page.game && page.game.id === "goninkan" && page.personSeat > 0 ? 0 : null;
+  return [
+    el("label", { for: "my-seat" }, t(L.mySeat)),
+    el(
+      "select",
+      {
+        id: "my-seat",
+        name: "my-seat",
+        onchange: (e) => {
+          page.mySeat = Number(e.target.value);
+          page.mySeatChosen = true;
+          render();
+        },
+      },
+      page.seats.map((_, seat) => el("option", { value: seat, selected: seat === page.mySeat }, `${t(L.seat)}${seat}${seat === firstDealer ? t(L.firstDealer) : ""}`))
+    ),
+  ];
+}
+
 function seatInputs() {
   return page.seats.map((kind, seat) => {
     const id = `seat-${seat}`;
+    if (seat === page.mySeat) return [el("label", { for: id }, `${t(L.seat)}${seat}`), el("output", { id, class: "me" }, t(L.me))];
     return [
       el("label", { for: id }, `${t(L.seat)}${seat}`),
       el(
@@ -223,6 +254,7 @@ function createPanel() {
           page.games.map((g) => el("option", { value: g.id, selected: g.id === page.game.id }, `${t(g.title)} (${g.id})`))
         ),
         page.game.options.map(optionInput),
+        mySeatInput(),
         seatInputs(),
         el("label", { for: "seed" }, t(L.seed)),
         el("input", { id: "seed", name: "seed", type: "number", min: 0, value: page.seed, oninput: (e) => (page.seed = e.target.value) }),

@@ -117,7 +117,7 @@ function receive(message) {
     return;
   }
   if (message.type === "history") {
-    page.history = message.lines;
+    page.history = { lines: message.lines, tricks: message.tricks || [] };
     renderPanel();
     return;
   }
@@ -392,6 +392,7 @@ function header(state) {
     { class: "top" },
     el("a", { href: apiUrl("/"), class: "home" }, `切り札 · ${t(UI.lobby)}`),
     el("h1", {}, view ? t(view.title) : "kirifuda", el("small", {}, ` #${tableId}`)),
+    state && state.practice ? practiceMark() : null,
     el("span", { class: "who" }, who),
     el("span", { class: `net ${page.status}`, role: "status" }, status),
     el(
@@ -415,6 +416,15 @@ function header(state) {
       )
     ),
     languageButton()
+  );
+}
+
+/** A practice table (dealt from a seed its creator chose: not a served game), said in both languages at once. */
+function practiceMark() {
+  return el(
+    "span",
+    { class: "practice", id: "practice", title: "練習卓:作成者が選んだシードで配られます — a practice table: dealt from the seed its creator chose" },
+    "練習 / practice"
   );
 }
 
@@ -687,7 +697,43 @@ function togglePanel(name) {
 
 function askHistory() {
   if (page.state && page.state.seat != null) send({ type: "history" });
-  else page.history = page.state ? page.state.log : [];
+  else page.history = { lines: page.state ? page.state.log : [], tricks: [] };
+}
+
+const TRICK = {
+  trick: { ja: "第{n}トリック", en: "Trick {n}" },
+  events: { ja: "件の出来事", en: " events" },
+  led: { ja: "リード", en: "led by" },
+  won: { ja: "勝ち", en: "won by" },
+  now: { ja: "いま", en: "Now" },
+};
+
+/** This deal's events grouped by trick (turn), as the terminal's `t` panel: each completed trick with who led it,
+ * who won it (when the table marks a winner), its cards by seat, and the events that led to it; then what has
+ * happened since. */
+function historyView(history) {
+  const view = page.state.view;
+  const lineItem = (line) => el("li", { class: line.actor === "deal" ? "deal-line" : null }, t(line.line));
+  const groups = [];
+  let end = 0;
+  for (const trick of history.tricks) {
+    const [first, last] = trick.lines;
+    const who = trick.led == null ? [] : [`${t(TRICK.led)} ${seatName(view, trick.led)}`];
+    if (trick.won != null) who.push(`${t(TRICK.won)} ${seatName(view, trick.won)}`);
+    const heading = [t(fill(TRICK.trick, trick.trick)), ...who].join(" · ");
+    groups.push(
+      el(
+        "li",
+        { class: "trick-group", "data-trick": trick.trick, "data-led": trick.led, "data-won": trick.won ?? "" },
+        zoneView(view, { ...trick.zone, title: { ja: heading, en: heading } }),
+        el("details", {}, el("summary", {}, `${last - first}${t(TRICK.events)}`), el("ol", { class: "history" }, history.lines.slice(first, last).map(lineItem)))
+      )
+    );
+    end = last;
+  }
+  const rest = history.lines.slice(end);
+  if (rest.length) groups.push(el("li", { class: "trick-group now" }, el("h3", {}, t(TRICK.now)), el("ol", { class: "history" }, rest.map(lineItem))));
+  return el("ol", { class: "tricks" }, groups);
 }
 
 function renderPanel() {
@@ -699,10 +745,7 @@ function renderPanel() {
   const rules = page.panel === "rules";
   let body;
   if (rules) body = page.rules === null ? el("p", {}, "…") : rulesView(page.rules);
-  else {
-    const lines = page.history || [];
-    body = el("ol", { class: "history" }, lines.map((line) => el("li", { class: line.actor === "deal" ? "deal-line" : null }, t(line.line))));
-  }
+  else body = historyView(page.history || { lines: [], tricks: [] });
   const panel = el(
     "aside",
     { class: "panel-side", id: "panel", role: "dialog", "aria-labelledby": "panel-title" },
