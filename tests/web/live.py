@@ -88,7 +88,11 @@ class Client:
             parameters.append("continue=1")
         url = f"{ws_url}/ws/tables/{table}" + ("?" + "&".join(parameters) if parameters else "")
         self._stack = contextlib.ExitStack()
-        self.ws: ClientConnection = self._stack.enter_context(connect(url, max_size=2**24, open_timeout=30))
+        # max_queue=None: a client that reads only some messages still takes in the rest, so its close handshake
+        # is answered at once (with the default bounded queue a spectator's unread states made close() wait 10 s)
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(url, max_size=2**24, max_queue=None, open_timeout=30)
+        )
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self._pending: list[dict[str, Any]] = []
