@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from perft import pure_perft
 
 from kirifuda.fast import engine_for
 from kirifuda.fast.anarchy import FastAnarchy, Position
@@ -84,17 +85,6 @@ def test_every_step_lists_the_same_actions_and_reaches_the_same_state(case):
         match.act(seat, legal[k])
         position.play(k)
     assert position.to_state() == match.state
-
-
-def pure_perft(game, state, depth: int) -> int:
-    seats = game.to_act(state)
-    if depth == 0 or not seats:
-        return 1
-    seat = min(seats)
-    actions = game.legal_actions(state, seat)
-    if depth == 1:
-        return len(actions)
-    return sum(pure_perft(game, game.apply(state, seat, a), depth - 1) for a in actions)
 
 
 def fast_perft(position: Position, depth: int) -> int:

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from perft import pure_perft
 
 from kirifuda import cards as C
 from kirifuda.core import Deal, option
@@ -41,17 +42,6 @@ def label(options: dict) -> str:
 
 
 # --- perft --------------------------------------------------------------------------------------
-
-
-def pure_perft(game: Anou, state, depth: int) -> int:
-    seats = game.to_act(state)
-    if depth == 0 or not seats:
-        return 1
-    (seat,) = seats
-    actions = game.legal_actions(state, seat)
-    if depth == 1:
-        return len(actions)
-    return sum(pure_perft(game, game.apply(state, seat, a), depth - 1) for a in actions)
 
 
 def fast_perft(position: Position, depth: int) -> int:

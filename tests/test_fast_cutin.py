@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from perft import pure_perft
 from test_oracles import option_combos
 
 from kirifuda import cards as C
@@ -73,17 +74,6 @@ def test_random_player_draws_as_the_pure_protocol(options):
     engine = FastCutin(game)
     for seed in range(4):
         assert engine.play_random_game(seed, random.Random(seed)) == pure_random_game(game, seed, random.Random(seed))
-
-
-def pure_perft(game: Cutin, state, depth: int) -> int:
-    seats = game.to_act(state)
-    if depth == 0 or not seats:
-        return 1
-    (seat,) = seats
-    actions = game.legal_actions(state, seat)
-    if depth == 1:
-        return len(actions)
-    return sum(pure_perft(game, game.apply(state, seat, a), depth - 1) for a in actions)
 
 
 def fast_perft(position: Position, depth: int) -> int:

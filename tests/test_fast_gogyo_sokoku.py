@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from perft import pure_perft
 
 from kirifuda import cards as C
 from kirifuda.core import Deal
@@ -20,17 +21,6 @@ from kirifuda.fast.gogyo_sokoku import FastGogyo, Position
 from kirifuda.games.gogyo_sokoku import GogyoSokoku
 from kirifuda.match import Match
 from kirifuda.simulate import play_random_game as pure_random_game
-
-
-def pure_perft(game: GogyoSokoku, state, depth: int) -> int:
-    seats = game.to_act(state)
-    if depth == 0 or not seats:
-        return 1
-    (seat,) = seats
-    actions = game.legal_actions(state, seat)
-    if depth == 1:
-        return len(actions)
-    return sum(pure_perft(game, game.apply(state, seat, a), depth - 1) for a in actions)
 
 
 def fast_perft(position: Position, depth: int) -> int:

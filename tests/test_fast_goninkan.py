@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from perft import pure_perft
 
 from kirifuda.fast import engine_for
 from kirifuda.fast.goninkan import FastGoninkan, Position, Rules
@@ -34,17 +35,6 @@ OPTION_SETS = [
 
 def label(options: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in options.items()) or "default"
-
-
-def pure_perft(game: Goninkan, state, depth: int) -> int:
-    seats = game.to_act(state)
-    if depth == 0 or not seats:
-        return 1
-    (seat,) = seats
-    actions = game.legal_actions(state, seat)
-    if depth == 1:
-        return len(actions)
-    return sum(pure_perft(game, game.apply(state, seat, a), depth - 1) for a in actions)
 
 
 def fast_perft(position: Position, depth: int) -> int:

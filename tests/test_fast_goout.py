@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from perft import pure_perft
 
 from kirifuda import design as D
 from kirifuda.fast import engine_for
@@ -116,17 +117,6 @@ def test_random_player_draws_as_the_pure_protocol(design):
     engine = FastGoout(game)
     for seed in range(2):
         assert engine.play_random_game(seed, random.Random(seed)) == pure_random_game(game, seed, random.Random(seed))
-
-
-def pure_perft(game: Goout, state, depth: int) -> int:
-    seats = game.to_act(state)
-    if depth == 0 or not seats:
-        return 1
-    (seat,) = seats
-    actions = game.legal_actions(state, seat)
-    if depth == 1:
-        return len(actions)
-    return sum(pure_perft(game, game.apply(state, seat, a), depth - 1) for a in actions)
 
 
 def fast_perft(position: Position, depth: int) -> int:
