@@ -6,7 +6,7 @@ must agree on who is to act, on the exact set of legal action texts of every awa
 the rejection of probe actions; at the end, on every deal's scores. Every record is then replayed,
 and a sample goes through the ``kirifuda replay --json`` command itself.
 
-``KIRIFUDA_ORACLE_GAMES`` (default 400, sized so ``make test`` stays well under 15 minutes on 2 cores; a deeper
+``KIRIFUDA_ORACLE_GAMES`` (default 300, sized so ``make test`` stays well under 15 minutes on 2 cores; a deeper
 sweep: ``KIRIFUDA_ORACLE_GAMES=5000 make test``) is the number of random games per game id (a share of it for the
 ids in ``GAME_SHARES``), spread over every combination of its options (a pairwise covering set of them where
 there are many: :func:`option_combos`).
@@ -39,7 +39,7 @@ def oracle_module(game_id: str):
     return importlib.import_module("oracles." + rules.rsplit(".", 1)[-1])
 
 
-GAMES_PER_ID = int(os.environ.get("KIRIFUDA_ORACLE_GAMES", "400"))
+GAMES_PER_ID = int(os.environ.get("KIRIFUDA_ORACLE_GAMES", "300"))
 GAME_SHARES = {"cutin": 0.6, "organised-chaos": 0.4}
 """Ids whose games cost more play this share of ``GAMES_PER_ID`` (Cut-in's design knobs bring six players and
 turns that go round until everyone passes; Organised Chaos's oracle lists every pass of three of up to 18
