@@ -15,8 +15,9 @@ waits behind them, for a worker or for the CPU: one table's ``hard`` bots cannot
 **Where they think.** :class:`LocalWorkers` (the default) is process pools on this machine whose workers are in
 the server's process group and end themselves if the server dies (a watchdog on their parent); :class:`RayWorkers`
 runs each decision as a Ray task, on a local Ray runtime or a Ray cluster (``kirifuda serve --bots ray`` /
-``--bots ray://HOST:10001``), so bot compute grows past one machine. A local Ray runtime is started by a supervisor
-(:mod:`kirifuda.web.reaper`) that kills all of it once the server is gone.
+``--bots ray://HOST:10001``), so bot compute grows past one machine. The server's process holds no Ray: Ray's driver
+is a gateway process (:mod:`kirifuda.web.reaper`) that the event loop talks to over a socket pair; it starts the local
+Ray runtime (or connects to the cluster) and kills all of it once the server is gone.
 """
 
 from __future__ import annotations
