@@ -23,6 +23,7 @@ Ray runtime (or connects to the cluster) and kills all of it once the server is 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -31,12 +32,13 @@ import os
 import pickle
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -47,7 +49,6 @@ from typing import Any, Protocol
 from ..bots import InfoState, RandomBot, make_bot
 from ..core import Action, Game
 from ..registry import make
-from .reaper import ANSWER, READY, SEARCH, TASK, Frames
 
 log = logging.getLogger("kirifuda.web")
 
@@ -62,6 +63,53 @@ HEAVY_NICE = 19
 
 WATCHDOG_EVERY = 0.5
 """Seconds between a local worker's checks that the server is still its parent."""
+
+
+ANSWER, ERROR, READY = 1, 0, 2
+"""A frame's kind from the gateway: an answer (the action's record text), a bot's error (the exception, pickled),
+or the first frame (the runtime's address)."""
+TASK, SEARCH = 0, 1
+"""A decision's kind, from the server: a quick bot's (a Ray task) or a search's (one of the searcher actors)."""
+
+
+class Frames:
+    """The socket pair's framing: ``length id kind`` (``>IQB``) and then ``length`` bytes of body."""
+
+    HEAD = struct.Struct(">IQB")
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+
+    @classmethod
+    def pack(cls, ident: int, kind: int, body: bytes) -> bytes:
+        return cls.HEAD.pack(len(body), ident, kind) + body
+
+    def feed(self, data: bytes) -> Iterator[tuple[int, int, bytes]]:
+        """The frames ``data`` completes: (id, kind, body) each."""
+        self._buffer += data
+        while len(self._buffer) >= self.HEAD.size:
+            length, ident, kind = self.HEAD.unpack_from(self._buffer)
+            end = self.HEAD.size + length
+            if len(self._buffer) < end:
+                return
+            body = bytes(self._buffer[self.HEAD.size : end])
+            del self._buffer[:end]
+            yield ident, kind, body
+
+
+def plain_error(error: BaseException) -> bytes:
+    """A bot's error as the server gets it: the exception the bot raised (Ray wraps it in a ``RayTaskError``), or, for
+    an error of Ray's own (a worker died, …), a ``RuntimeError`` saying what it was — never a class of Ray's (the
+    server does not import Ray)."""
+    cause = getattr(error, "cause", None)
+    if isinstance(cause, Exception):
+        error = cause
+    if type(error).__module__.split(".")[0] != "ray":
+        with contextlib.suppress(Exception):
+            body = pickle.dumps(error)
+            pickle.loads(body)
+            return body
+    return pickle.dumps(RuntimeError(f"{type(error).__name__}: {error}"))
 
 
 def is_heavy(name: str) -> bool:

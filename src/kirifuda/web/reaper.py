@@ -31,71 +31,24 @@ import argparse
 import contextlib
 import ctypes
 import os
-import pickle
 import secrets
 import select
 import signal
 import socket
-import struct
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+from .bots import ANSWER, ERROR, READY, SEARCH, Frames, Searcher, plain_error, think_pickled
 
 PR_SET_CHILD_SUBREAPER = 36
 POLL = 0.2
 """Seconds between the gateway's checks that the server is still its parent."""
 REAP_FOR = 20.0
 """Seconds the gateway keeps killing what is below it before it gives up."""
-
-ANSWER, ERROR, READY = 1, 0, 2
-"""A frame's kind from the gateway: an answer (the action's record text), a bot's error (the exception, pickled),
-or the first frame (the runtime's address)."""
-TASK, SEARCH = 0, 1
-"""A decision's kind, from the server: a quick bot's (a Ray task) or a search's (one of the searcher actors)."""
-
-
-class Frames:
-    """The socket pair's framing: ``length id kind`` (``>IQB``) and then ``length`` bytes of body."""
-
-    HEAD = struct.Struct(">IQB")
-
-    def __init__(self) -> None:
-        self._buffer = bytearray()
-
-    @classmethod
-    def pack(cls, ident: int, kind: int, body: bytes) -> bytes:
-        return cls.HEAD.pack(len(body), ident, kind) + body
-
-    def feed(self, data: bytes) -> Iterator[tuple[int, int, bytes]]:
-        """The frames ``data`` completes: (id, kind, body) each."""
-        self._buffer += data
-        while len(self._buffer) >= self.HEAD.size:
-            length, ident, kind = self.HEAD.unpack_from(self._buffer)
-            end = self.HEAD.size + length
-            if len(self._buffer) < end:
-                return
-            body = bytes(self._buffer[self.HEAD.size : end])
-            del self._buffer[:end]
-            yield ident, kind, body
-
-
-def plain_error(error: BaseException) -> bytes:
-    """A bot's error as the server gets it: the exception the bot raised (Ray wraps it in a ``RayTaskError``), or, for
-    an error of Ray's own (a worker died, …), a ``RuntimeError`` saying what it was — never a class of Ray's (the
-    server does not import Ray)."""
-    cause = getattr(error, "cause", None)
-    if isinstance(cause, Exception):
-        error = cause
-    if type(error).__module__.split(".")[0] != "ray":
-        with contextlib.suppress(Exception):
-            body = pickle.dumps(error)
-            pickle.loads(body)
-            return body
-    return pickle.dumps(RuntimeError(f"{type(error).__name__}: {error}"))
 
 
 def subreaper() -> bool:
@@ -153,8 +106,6 @@ class Gateway:
 
     def __init__(self, sock: socket.socket, workers: int) -> None:
         import ray
-
-        from .bots import Searcher, think_pickled
 
         self.sock = sock
         self._sending = threading.Lock()
