@@ -610,10 +610,11 @@ def test_the_rollouts_trick_loop_plays_as_the_fast_engine_does(case):
                     ref.choose(s, order.pop(int(ref_draw() * len(order)) if ref_draw() < 0.3 else 0))
             ref.reveal()
         anarchy_kit._play_tricks(pos, orders, draw, 0.3)
-        assert (pos.scores, pos.bid_history, pos.taken, pos.phase) == (
+        assert (pos.scores, pos.bid_history, pos.taken, pos.hands, pos.phase) == (
             ref.scores,
             ref.bid_history,
             ref.taken,
+            ref.hands,
             ref.phase,
         )
         checked += 1

@@ -1224,20 +1224,20 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
     the same captures, the same deal end), without keeping the hands' card names that no one reads afterwards."""
     game = pos.game
     n = pos.n
-    taken, hands = pos.taken, pos.hands
+    taken = pos.taken
     singles, bomb, bomb_wild = not game.original, game.bomb, game.bomb_wild
     rest = pos.rest if game.original else []
     need = 2 if getattr(game.options, "turnup", "any") == "contested" else 1
     spare, wild_to = pos.spare, pos.wild_to
     cards = pos.chosen[:]
+    for s in range(n):  # the trick under way: the seats still to choose
+        if cards[s] == NO_CARD:
+            order = orders[s]
+            cards[s] = order.pop(int(random_() * len(order)) if random_() < epsilon else 0)
     revealed = pos.revealed
-    for _ in range(pos.tricks_done, game.hand_size):
-        for s in range(n):
-            if cards[s] == NO_CARD:
-                order = orders[s]
-                name = order.pop(int(random_() * len(order)) if random_() < epsilon else 0)
-                hands[s] ^= 1 << name
-                cards[s] = name
+    for trick in range(pos.tricks_done, game.hand_size):
+        if trick > pos.tricks_done:  # every seat in turn: a random card with probability epsilon, else its next
+            cards = [o.pop(int(random_() * len(o))) if random_() < epsilon else o.pop(0) for o in orders]
         bomb_seat = NOBODY
         if bomb and JOKER in cards:
             bomb_seat = cards.index(JOKER)  # §2 "The bomb": the spare is the Anarchist's card
@@ -1258,9 +1258,9 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
                 taken[winner] |= 1 << rest[0]
                 turnup = (rest.pop(0), winner)
         revealed = (cards, receivers, bomb_seat, turnup)
-        cards = [NO_CARD] * n
+    pos.hands = [0] * n  # every card played
     pos.names = [[] for _ in range(n)]
-    pos.chosen = cards
+    pos.chosen = [NO_CARD] * n
     pos.spare, pos.wild_to, pos.revealed = spare, wild_to, revealed
     pos.tricks_done = game.hand_size
     if game.original or wild_to != NOBODY:
