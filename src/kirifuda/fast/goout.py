@@ -131,6 +131,7 @@ class Tables:
         self.clear = game.clear
         self.runs_of: dict[tuple[int, int, int], Play] = {}
         self.five = bool(game.five)
+        self.place_suit = {c: (game.place_of[c], C.suit_of(c)) for c in game.place_of}
         self.five_info: dict[int, tuple[int, int, int, Play] | None] = {}  # five cards → five_card_info
         self.col_bits = [  # [place][suits held] → the cards' bits, in suit order
             [tuple(1 << self.card_at[(place, s)] for s in SUITS_OF[nib]) for nib in range(16)]
@@ -264,15 +265,19 @@ class Tables:
         the design (:meth:`Goout.five_card_key`, without building a :class:`Combo`), or None; kept in
         :attr:`five_info` (its domain is small: the candidate masks of one pack)."""
         game = self.game
-        place_of, suit_place = game.place_of, game.suit_place
-        cards = sorted(C.cards_in(m), key=place_of.__getitem__)
-        places = [place_of[c] for c in cards]
+        suit_place, place_suit = game.suit_place, self.place_suit
+        held = []  # (place, suit) of the cards, lowest card first
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            held.append(place_suit[low.bit_length() - 1])
+        places = sorted(place for place, _ in held)
         suits = 0
-        for c in cards:
-            suits |= 1 << C.suit_of(c)
-        top_suit = max(suit_place[C.suit_of(c)] for c in cards if place_of[c] == places[-1])
-        first = suit_place[C.suit_of(min(cards))]
-        key = game.five_card_key(places, suits, top_suit, first)
+        for _, suit in held:
+            suits |= 1 << suit
+        top_suit = max(suit_place[suit] for place, suit in held if place == places[-1])
+        key = game.five_card_key(places, suits, top_suit, suit_place[held[0][1]])
         found = None if key is None else (key, suits, key << 64 | m, self.play(m))
         self.five_info[m] = found
         return found
