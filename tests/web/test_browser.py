@@ -236,9 +236,15 @@ def test_two_players_at_one_anarchy_table_choose_face_down(server, browser):
                 second.wait_for_function(
                     "v => document.getElementById('app').dataset.version !== v", arg=version, timeout=60_000
                 )
-                assert first.locator(f"#app .center [data-card='{card}']").count() == 1  # my own choice, face up
-                assert second.locator(f"#app [data-card='{card}']").count() == 0  # the other's: face down
-                assert "伏せ" in second.locator("#app .seat[data-seat='0'] .badges").inner_text()
+                # my own choice, face up (the first page may draw it after the second page has its news)
+                first.wait_for_selector(f"#app .center [data-card='{card}']", timeout=60_000)
+                assert first.locator(f"#app .center [data-card='{card}']").count() == 1
+                # the other's: face down (the second page's version may first have moved for a bot's choice)
+                second.wait_for_function(
+                    "() => document.querySelector(\"#app .seat[data-seat='0'] .badges\")?.textContent.includes('伏せ')",
+                    timeout=60_000,
+                )
+                assert second.locator(f"#app [data-card='{card}']").count() == 0
                 checked = True
                 continue
         for p in ready:

@@ -239,7 +239,9 @@ def test_a_flood_is_rate_limited_and_the_table_stays_intact(server):
         try:
             message = client.recv(timeout=1.5)
         except TimeoutError:
-            break
+            if "rate_limited" in codes:
+                break  # the answers are drained (a loaded machine may be slow to send the first)
+            continue
         if message["type"] == "error":
             codes.append(message["code"])
     assert "rate_limited" in codes
