@@ -33,10 +33,13 @@ class Served:
         command += ["--bot-delay", "0.05", "--takeover-after", "600", "--bot-workers", "1", "--log-level", "warning"]
         command += ["--bot-tables"]
         env = {**os.environ, "PYTHONPATH": str(Path(kirifuda.__file__).parents[1])}  # this tree's code, not the venv's
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        # its log in a file, not a pipe nobody reads (a full pipe would stop the server); shown when a test fails
+        self.log = db.parent / f"serve-{self.port}.log"
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, env=env)
         deadline = time.monotonic() + 90
         while True:
-            assert self.process.poll() is None, self.process.stderr.read().decode() if self.process.stderr else ""
+            assert self.process.poll() is None, self.log.read_text()
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=5).status_code == 200:
                     return
@@ -116,7 +119,9 @@ def test_a_killed_server_resumes_every_table_exactly_where_it_was(tmp_path):
 
         spectator = Client(second.ws_url, bots_table["id"])
         spectator.until(lambda m: m["finished"], timeout=180)  # the bots play on after the restart
-        record = httpx.get(f"{second.url}/api/tables/{bots_table['id']}/record", timeout=30).json()
+        response = httpx.get(f"{second.url}/api/tables/{bots_table['id']}/record", timeout=30)
+        assert response.status_code == 200, (response.text, second.log.read_text())
+        record = response.json()
         prefix = dict(record, actions=record["actions"][: watched["version"]])
         seen_then = replay(prefix).observation(None).to_json()
         assert seen_then == watched["observation"]  # the game went on from exactly what the spectator saw

@@ -328,7 +328,7 @@ class PlayApp(TableApp):
 
         def closed(_: None) -> None:
             self.showing_result = False
-            if then is not None:
+            if then is not None and self.is_running:  # not while the app closes (its widgets are gone)
                 then()
 
         self.push_screen(ResultScreen(found, self.lang, self.session.seat_label), closed)
@@ -337,7 +337,7 @@ class PlayApp(TableApp):
 
     def close_result(self) -> None:
         stack = self.screen_stack  # empty while the app closes: the watch timer may fire then
-        if stack and isinstance(stack[-1], ResultScreen):
+        if self.is_running and stack and isinstance(stack[-1], ResultScreen):
             stack[-1].dismiss(None)
 
     def next_deal(self) -> None:
