@@ -303,8 +303,10 @@ def test_the_replay_steps_through_a_finished_game(server, page):
         assert time.monotonic() < deadline
         time.sleep(0.1)
     page.goto(f"{server.url}/replay/{table['id']}")
-    page.wait_for_selector("#event")
+    page.wait_for_selector("#event")  # drawn with the first step's answer, the header with it
     assert app(page, "step") == "1"
+    practice = page.locator("#practice")  # a seeded table is a practice table: its replay says so, in both languages
+    assert practice.is_visible() and "練習" in practice.inner_text() and "practice" in practice.inner_text()
     page.click("#next")
     page.wait_for_function("() => document.getElementById('app').dataset.step === '2'")
     assert page.locator("#event").inner_text().startswith("Seat")

@@ -297,6 +297,7 @@ def test_the_record_is_forbidden_until_the_game_is_over(server):
     assert table["id"] in {t["id"] for t in server.get("/api/tables?state=finished").json()["tables"]}
     step = server.get(f"/api/tables/{table['id']}/replay?step=2&seat=3").json()
     assert step["step"] == 2 and step["view"]["viewer"] == 3 and step["event"]["en"].startswith("Seat")
+    assert step["practice"] is False  # dealt by the server (a practice table's replay: tests/web/test_browser.py)
 
 
 def test_the_api_is_documented(server):

@@ -15,19 +15,22 @@ waits behind them, for a worker or for the CPU: one table's ``hard`` bots cannot
 **Where they think.** :class:`LocalWorkers` (the default) is process pools on this machine whose workers are in
 the server's process group and end themselves if the server dies (a watchdog on their parent); :class:`RayWorkers`
 runs each decision as a Ray task, on a local Ray runtime or a Ray cluster (``kirifuda serve --bots ray`` /
-``--bots ray://HOST:10001``), so bot compute grows past one machine. A local Ray runtime is started by a supervisor
-(:mod:`kirifuda.web.reaper`) that kills all of it once the server is gone.
+``--bots ray://HOST:10001``), so bot compute grows past one machine. The server's process holds no Ray: Ray's driver
+is a gateway process (:mod:`kirifuda.web.reaper`) that the event loop talks to over a socket pair; it starts the local
+Ray runtime (or connects to the cluster) and kills all of it once the server is gone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import multiprocessing
 import os
-import secrets
+import pickle
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -44,6 +47,7 @@ from typing import Any, Protocol
 from ..bots import InfoState, RandomBot, make_bot
 from ..core import Action, Game
 from ..registry import make
+from .reaper import ANSWER, READY, SEARCH, TASK, Frames
 
 log = logging.getLogger("kirifuda.web")
 
@@ -93,6 +97,12 @@ def think(name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str
     return str(bot.act(info, list(legal)))
 
 
+def think_pickled(arguments: bytes) -> str:
+    """:func:`think` of the arguments the server pickled (a Ray task: the gateway passes them on unread)."""
+    name, seed, info, legal = pickle.loads(arguments)
+    return think(name, seed, info, legal)
+
+
 class Searcher:
     """A Ray actor that thinks for the searching levels, in a process of its own at the lowest OS priority. (Ray
     reuses a task's worker process for tasks of another runtime environment, so a worker niced for a search could
@@ -101,8 +111,8 @@ class Searcher:
     def __init__(self) -> None:
         os.nice(HEAVY_NICE - os.nice(0))
 
-    def think(self, name: str, seed: int, info: InfoState, legal: Sequence[Action]) -> str:
-        return think(name, seed, info, legal)
+    def think_pickled(self, arguments: bytes) -> str:
+        return think_pickled(arguments)
 
 
 def _watch_parent(parent: int) -> None:
@@ -215,12 +225,15 @@ class RayWorkers:
     (``address`` None: twice ``workers`` CPUs) or an existing Ray cluster (``ray://HOST:PORT`` or a cluster address:
     the cluster's own CPUs).
 
-    The local runtime is started by a supervisor process (:mod:`kirifuda.web.reaper`), never by the server itself:
-    every Ray process is below the supervisor, which kills them all as soon as the server is gone (stopped, or
-    killed with ``SIGKILL``, alone or with its process group) — no Ray worker outlives the server."""
+    The server's process holds no Ray: a gateway process (:mod:`kirifuda.web.reaper`) is Ray's driver — it starts the
+    local runtime or connects to the cluster, owns the actors and submits the decisions — and the server talks to it
+    over a socket pair from the event loop (a reader on the socket, no thread): each decision's arguments go pickled,
+    its answer or its bot's error comes back as plain data. The gateway kills every Ray process below it as soon as
+    the server is gone (stopped, or killed with ``SIGKILL``, alone or with its process group) — no Ray worker
+    outlives the server."""
 
     STARTUP = 180.0
-    """Seconds the local runtime may take to start."""
+    """Seconds the gateway (and the local runtime) may take to start."""
     AHEAD = 4
     """Quick decisions sent per worker at once (:attr:`BotPool.quick_slots`): a Ray task's round trip (submit,
     schedule, return: tens of milliseconds on a loaded machine) is far longer than a ``heuristic`` decision, so with
@@ -229,106 +242,162 @@ class RayWorkers:
     queues those beyond its CPUs itself; the searches stay at one per worker."""
 
     def __init__(self, workers: int = 2, address: str | None = None) -> None:
-        if address is None:  # the local runtime takes this server's drivers only: a token of its own (Ray's auth)
-            os.environ["RAY_AUTH_MODE"] = "token"
-            os.environ.setdefault("RAY_AUTH_TOKEN", secrets.token_hex(32))
-        import ray
-
-        if address is None:
-            try:  # Ray read its configuration when it was first imported: read it again
-                from ray._raylet import Config  # type: ignore[attr-defined]
-
-                Config.initialize("")
-            except (ImportError, AttributeError):
-                pass
-
-        self.ray = ray
         self.workers = workers
         self.address = address
-        self._remote: dict[bool, Any] = {}
-        self._searchers: list[Any] = []  # the searching levels' actors that are free now
-        self.supervisor: subprocess.Popen[str] | None = None
+        self.supervisor: subprocess.Popen[bytes] | None = None
+        """The gateway process."""
+        self._sock: socket.socket | None = None
+        self._frames = Frames()
+        self._out = bytearray()  # frames the socket did not take yet
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._pending: dict[int, asyncio.Future[str]] = {}
+        self._ids = itertools.count(1)
+        self._gone: str | None = None  # why the gateway stopped answering
 
-    def _task(self, heavy: bool) -> Any:
-        if not self._remote:
-            ray = self.ray
-            env: dict[str, str] = {}
-            if not ray.is_initialized():
-                if self.address is None:
-                    here = str(Path(__file__).resolve().parents[2])  # the workers import this very kirifuda
-                    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
-                    ray.init(
-                        address=self._start_runtime(env),
-                        log_to_driver=False,
-                        configure_logging=False,
-                        runtime_env={"env_vars": env},
-                    )
-                else:
-                    ray.init(address=self.address, log_to_driver=False, configure_logging=False)
-            self._remote[False] = ray.remote(num_cpus=1, max_retries=1)(think)
-            searcher = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=1)(Searcher)
-            self._searchers = [searcher.remote() for _ in range(self.workers)]
-            self._remote[True] = True
-        return self._remote[heavy]
-
-    def _start_runtime(self, env: dict[str, str]) -> str:
-        """Start the supervisor and its Ray runtime (:mod:`kirifuda.web.reaper`); the runtime's address."""
-        from . import reaper
-
-        self.supervisor = subprocess.Popen(
-            [sys.executable, "-m", "kirifuda.web.reaper", str(2 * self.workers), str(os.getpid())],
-            stdout=subprocess.PIPE,
-            text=True,
-            env={**os.environ, **env},
-            process_group=0,  # a SIGKILL of the server's group leaves it alive to clean up (in the server's session)
-        )
-        assert self.supervisor.stdout is not None
-        deadline = time.monotonic() + self.STARTUP
-        for line in self.supervisor.stdout:  # it prints nothing else
-            words = line.split()
-            if len(words) == 2 and words[0] == reaper.MARK:
-                return words[1]
-            if time.monotonic() > deadline:
-                break
-        self._stop_supervisor()
-        raise RuntimeError("the local Ray runtime did not start (its log is in the server's output)")
-
-    def _stop_supervisor(self) -> None:
-        supervisor, self.supervisor = self.supervisor, None
-        if supervisor is None:
-            return
-        supervisor.terminate()  # it kills every Ray process below it, then exits
+    def _start(self) -> None:
+        """Start the gateway and wait until its runtime is up (the first frame)."""
+        ours, theirs = socket.socketpair()
+        command = [sys.executable, "-m", "kirifuda.web.reaper", "--fd", str(theirs.fileno())]
+        command += ["--workers", str(self.workers), "--server", str(os.getpid())]
+        if self.address is not None:
+            command += ["--address", self.address]
+        here = str(Path(__file__).resolve().parents[2])  # the gateway imports this very kirifuda
+        path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
         try:
-            supervisor.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            supervisor.kill()
-            supervisor.wait(timeout=30)
-        if supervisor.stdout is not None:
-            supervisor.stdout.close()
+            self.supervisor = subprocess.Popen(
+                command,
+                stdout=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),),
+                env={**os.environ, "PYTHONPATH": path},
+                process_group=0,  # a SIGKILL of the server's group leaves it alive to clean up (same session)
+            )
+        finally:
+            theirs.close()
+        self._sock = ours
+        ours.settimeout(self.STARTUP)
+        try:
+            while True:
+                data = ours.recv(1 << 16)
+                if not data:
+                    break
+                for _, kind, body in self._frames.feed(data):
+                    if kind == READY:
+                        log.info("bots think on Ray at %s", body.decode())
+                        ours.setblocking(False)
+                        return
+        except OSError:
+            pass
+        self.close()
+        raise RuntimeError("the Ray gateway did not start (its log is in the server's output)")
+
+    def _attach(self) -> asyncio.AbstractEventLoop:
+        """Start the gateway if it is not, and read its answers on the running event loop."""
+        if self._sock is None:
+            self._start()
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop and self._sock is not None:
+            if self._loop is not None:
+                self._loop.remove_reader(self._sock.fileno())
+            self._loop = loop
+            loop.add_reader(self._sock.fileno(), self._read)
+        return loop
+
+    def _read(self) -> None:
+        assert self._sock is not None
+        try:
+            data = self._sock.recv(1 << 16)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._stopped("the Ray gateway stopped")
+            return
+        for ident, kind, body in self._frames.feed(data):
+            answer = self._pending.pop(ident, None)
+            if answer is None or answer.done():
+                continue
+            if kind == ANSWER:
+                answer.set_result(body.decode())
+            else:
+                answer.set_exception(pickle.loads(body))
+
+    def _write(self) -> None:
+        assert self._sock is not None and self._loop is not None
+        try:
+            sent = self._sock.send(self._out)
+        except (BlockingIOError, InterruptedError):
+            sent = 0
+        except OSError:
+            self._stopped("the Ray gateway stopped")
+            return
+        del self._out[:sent]
+        if self._out:
+            self._loop.add_writer(self._sock.fileno(), self._write)
+        else:
+            self._loop.remove_writer(self._sock.fileno())
+
+    def _stopped(self, why: str) -> None:
+        """The gateway is gone: every waiting decision fails (its bot is replaced), and so does every later one."""
+        if self._gone is None:
+            log.error("%s: the bots that thought on Ray are replaced", why)
+        self._gone = why
+        if self._loop is not None and self._sock is not None:
+            self._loop.remove_reader(self._sock.fileno())
+            self._loop.remove_writer(self._sock.fileno())
+        pending, self._pending = self._pending, {}
+        for answer in pending.values():
+            if not answer.done():
+                answer.set_exception(RuntimeError(why))
 
     def submit(
         self, name: str, seed: int, info: InfoState, legal: tuple[Action, ...], *, heavy: bool
     ) -> asyncio.Future[str]:
-        task = self._task(heavy)
-        if not heavy:
-            return asyncio.wrap_future(task.remote(name, seed, info, legal).future())
-        searcher = self._searchers.pop()  # BotPool sends at most one search per actor at a time
-        answer = asyncio.wrap_future(searcher.think.remote(name, seed, info, legal).future())
-        answer.add_done_callback(lambda _: self._searchers.append(searcher))
+        loop = self._attach()
+        answer: asyncio.Future[str] = loop.create_future()
+        if self._gone is not None:
+            answer.set_exception(RuntimeError(self._gone))
+            return answer
+        ident = next(self._ids)
+        self._pending[ident] = answer
+        arguments = pickle.dumps((name, seed, info, legal), protocol=pickle.HIGHEST_PROTOCOL)
+        writing = bool(self._out)
+        self._out += Frames.pack(ident, SEARCH if heavy else TASK, arguments)
+        if not writing:
+            self._write()
         return answer
 
     def warm_up(self) -> None:
-        self._task(False)
+        try:
+            self._attach()
+        except RuntimeError as e:
+            if "no running event loop" not in str(e):
+                raise
+            self._start()  # outside the event loop: its answers are read once it runs
 
     def broken(self) -> None:
         pass
 
     def close(self) -> None:
-        if self._remote and self.ray.is_initialized():
-            self.ray.shutdown()
-        self._remote = {}
-        self._searchers = []
-        self._stop_supervisor()
+        sock, self._sock = self._sock, None
+        if sock is not None:
+            if self._loop is not None and not self._loop.is_closed():
+                self._loop.remove_reader(sock.fileno())
+                self._loop.remove_writer(sock.fileno())
+            sock.close()  # the gateway sees its end closed: it kills every Ray process below it, then exits
+        self._loop = None
+        for answer in self._pending.values():
+            answer.cancel()
+        self._pending = {}
+        supervisor, self.supervisor = self.supervisor, None
+        if supervisor is None:
+            return
+        supervisor.terminate()
+        try:
+            supervisor.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            supervisor.kill()
+            supervisor.wait(timeout=30)
 
 
 def backend_for(bots: str, workers: int) -> Workers:

@@ -1,39 +1,101 @@
-"""A local Ray runtime that never outlives the server: ``python -m kirifuda.web.reaper CPUS``.
+"""The bots' Ray driver, in a process of its own that never outlives the server: ``python -m kirifuda.web.reaper``.
 
-``kirifuda serve --bots ray`` does not start Ray in its own process. Ray's head (the GCS, the raylet) dies with the
-process that started it, but its task workers and agents are the raylet's children: orphaned, they linger until
-they notice the raylet is gone (half a minute and more). So the server starts this small supervisor instead, in a
-process group of its own (a signal to the server's process group does not reach it first) but in the server's
-session: Linux's autogroup scheduler shares the CPU between sessions first, so a runtime in a session of its own
-would take a whole session's share for its searches at nice 19 — from the server itself (docs/performance.md). The
-supervisor
+``kirifuda serve --bots ray`` holds no Ray in its own process. A Ray driver runs threads of its own (gRPC polling,
+the core worker's I/O, the tasks' results coming back) that shared the server's CPU and its GIL with the event loop:
+with 100 tables the person's round trip p99 was about 120 ms against about 20 ms with the local pools, and grew by a
+quarter when four ``hard`` tables were added (docs/performance.md). So the server starts this small *gateway*
+instead and talks to it over a socket pair (:class:`Frames`): the server sends each decision's arguments, already
+pickled, with its id and kind (quick or searching); the gateway submits it to Ray — a task for a quick bot, a call of
+one of its :class:`~kirifuda.web.bots.Searcher` actors for a search — and sends the answer (the action's record
+text) or the bot's error back as plain data. The gateway owns ``ray.init``, the actors and every Ray thread.
+
+Ray's head (the GCS, the raylet) dies with the process that started it, but its task workers and agents are the
+raylet's children: orphaned, they linger until they notice the raylet is gone (half a minute and more). The gateway
+runs in a process group of its own (a signal to the server's process group does not reach it first) but in the
+server's session: Linux's autogroup scheduler shares the CPU between sessions first, so a runtime in a session of its
+own would take a whole session's share for its searches at nice 19 — from the server itself (docs/performance.md).
+It
 
 - makes itself the *child subreaper* of everything below it (``prctl(PR_SET_CHILD_SUBREAPER)``, Linux): a Ray
   process orphaned by the raylet's death is given to it, not to ``init``;
-- starts the Ray runtime (``ray.init``: it is the runtime's first driver) and prints the runtime's address on one
-  line (``kirifuda-ray ADDRESS``); the server then connects to it as a second driver;
-- waits until its parent (the server) is gone — killed, even by ``SIGKILL`` of the server alone or of its process
-  group: the parent's id changes — or it is told to stop (``SIGTERM``, ``SIGINT``, ``SIGHUP``), and then kills every
-  process below it, again and again as orphans are handed to it, and exits.
+- starts the local Ray runtime (``ray.init``: the runtime's one driver), or connects to a Ray cluster
+  (``--address``), makes its searcher actors, and tells the server it is ready (the first frame);
+- serves decisions until the server is gone — its end of the socket closes (even by ``SIGKILL`` of the server alone
+  or of its process group), or its parent's id changes — or it is told to stop (``SIGTERM``, ``SIGINT``, ``SIGHUP``),
+  and then kills every process below it, again and again as orphans are handed to it, and exits.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import ctypes
 import os
+import pickle
+import secrets
+import select
 import signal
+import socket
+import struct
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 PR_SET_CHILD_SUBREAPER = 36
 POLL = 0.2
-"""Seconds between the supervisor's checks that the server is still its parent."""
-MARK = "kirifuda-ray"
-"""The first word of the line that gives the runtime's address."""
+"""Seconds between the gateway's checks that the server is still its parent."""
 REAP_FOR = 20.0
-"""Seconds the supervisor keeps killing what is below it before it gives up."""
+"""Seconds the gateway keeps killing what is below it before it gives up."""
+
+ANSWER, ERROR, READY = 1, 0, 2
+"""A frame's kind from the gateway: an answer (the action's record text), a bot's error (the exception, pickled),
+or the first frame (the runtime's address)."""
+TASK, SEARCH = 0, 1
+"""A decision's kind, from the server: a quick bot's (a Ray task) or a search's (one of the searcher actors)."""
+
+
+class Frames:
+    """The socket pair's framing: ``length id kind`` (``>IQB``) and then ``length`` bytes of body."""
+
+    HEAD = struct.Struct(">IQB")
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+
+    @classmethod
+    def pack(cls, ident: int, kind: int, body: bytes) -> bytes:
+        return cls.HEAD.pack(len(body), ident, kind) + body
+
+    def feed(self, data: bytes) -> Iterator[tuple[int, int, bytes]]:
+        """The frames ``data`` completes: (id, kind, body) each."""
+        self._buffer += data
+        while len(self._buffer) >= self.HEAD.size:
+            length, ident, kind = self.HEAD.unpack_from(self._buffer)
+            end = self.HEAD.size + length
+            if len(self._buffer) < end:
+                return
+            body = bytes(self._buffer[self.HEAD.size : end])
+            del self._buffer[:end]
+            yield ident, kind, body
+
+
+def plain_error(error: BaseException) -> bytes:
+    """A bot's error as the server gets it: the exception the bot raised (Ray wraps it in a ``RayTaskError``), or, for
+    an error of Ray's own (a worker died, …), a ``RuntimeError`` saying what it was — never a class of Ray's (the
+    server does not import Ray)."""
+    cause = getattr(error, "cause", None)
+    if isinstance(cause, Exception):
+        error = cause
+    if type(error).__module__.split(".")[0] != "ray":
+        with contextlib.suppress(Exception):
+            body = pickle.dumps(error)
+            pickle.loads(body)
+            return body
+    return pickle.dumps(RuntimeError(f"{type(error).__name__}: {error}"))
 
 
 def subreaper() -> bool:
@@ -86,40 +148,111 @@ def reap_all() -> None:
         time.sleep(0.05)
 
 
+class Gateway:
+    """The decisions the server sends, submitted to Ray; each answer sent back from Ray's thread when it comes."""
+
+    def __init__(self, sock: socket.socket, workers: int) -> None:
+        import ray
+
+        from .bots import Searcher, think_pickled
+
+        self.sock = sock
+        self._sending = threading.Lock()
+        self._task = ray.remote(num_cpus=1, max_retries=1)(think_pickled)
+        searcher: Any = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=1)(Searcher)
+        self._searchers: list[Any] = [searcher.remote() for _ in range(max(1, workers))]
+        self._free = list(self._searchers)  # the searchers not thinking now
+        self._turn = 0
+
+    def submit(self, ident: int, kind: int, arguments: bytes) -> None:
+        if kind == SEARCH:
+            with self._sending:  # the server sends at most one search per searcher at a time; else they queue
+                self._turn += 1
+                searcher = self._free.pop() if self._free else self._searchers[self._turn % len(self._searchers)]
+            answer = searcher.think_pickled.remote(arguments)
+        else:
+            searcher = None
+            answer = self._task.remote(arguments)
+        answer.future().add_done_callback(partial(self._answer, ident, searcher))
+
+    def _answer(self, ident: int, searcher: Any, done: Any) -> None:
+        try:
+            frame = Frames.pack(ident, ANSWER, done.result().encode())
+        except Exception as e:  # the bot's error, as plain data
+            frame = Frames.pack(ident, ERROR, plain_error(e))
+        with self._sending:
+            if searcher is not None and searcher not in self._free:
+                self._free.append(searcher)  # free before the server hears of it: its next search finds it free
+            with contextlib.suppress(OSError):  # the server is gone: the main loop sees it too
+                self.sock.sendall(frame)
+
+
+def serve(sock: socket.socket, gateway: Gateway, parent: int, stopped: threading.Event) -> None:
+    """Read decisions until the server is gone (its end closed, or the parent changed) or ``stopped``."""
+    frames = Frames()
+    while not stopped.is_set() and os.getppid() == parent:
+        readable, _, _ = select.select([sock], [], [], POLL)
+        if not readable:
+            continue
+        try:
+            data = sock.recv(1 << 16)
+        except InterruptedError:
+            continue
+        except OSError:
+            return
+        if not data:
+            return
+        for ident, kind, body in frames.feed(data):
+            gateway.submit(ident, kind, body)
+
+
 def main(argv: list[str]) -> int:
-    """``CPUS [SERVER]``: the runtime's CPUs, and the id of the server (the parent to watch; default: the parent
-    now)."""
-    cpus = int(argv[0]) if argv else 2
-    parent = int(argv[1]) if len(argv) > 1 else os.getppid()
-    stop = False
+    parser = argparse.ArgumentParser(prog="python -m kirifuda.web.reaper", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fd", type=int, required=True, help="this end of the socket pair to the server")
+    parser.add_argument("--workers", type=int, default=2, help="the server's --bot-workers")
+    parser.add_argument("--server", type=int, help="the server's process id (default: the parent now)")
+    parser.add_argument("--address", help="a Ray cluster's address (default: start a local runtime)")
+    args = parser.parse_args(argv)
+    parent = args.server if args.server is not None else os.getppid()
+    stopped = threading.Event()
 
     def asked(signum: int, frame: object) -> None:
-        nonlocal stop
-        stop = True
+        stopped.set()
 
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(signum, asked)
     subreaper()
+    sock = socket.socket(fileno=args.fd)
     try:
         if os.getppid() != parent:  # the server died while this was starting
             return 0
-        # Ray starts its workers at nice 15 by default: the quick bots' workers think at the server's priority (the
-        # searching levels' lower theirs to 19 themselves, kirifuda.web.bots), else other work on the machine starves
-        # them and a search at 19 is barely behind them
-        os.environ.setdefault("RAY_worker_niceness", "0")
+        if args.address is None:
+            # the local runtime takes this gateway's driver only: a token of its own (Ray's auth); Ray starts its
+            # workers at nice 15 by default: the quick bots' workers think at the server's priority (the searching
+            # levels' lower theirs to 19 themselves, kirifuda.web.bots), else other work on the machine starves them
+            # and a search at 19 is barely behind them
+            os.environ["RAY_AUTH_MODE"] = "token"
+            os.environ.setdefault("RAY_AUTH_TOKEN", secrets.token_hex(32))
+            os.environ.setdefault("RAY_worker_niceness", "0")
         import ray
 
-        ray.init(
-            num_cpus=cpus,
-            include_dashboard=False,
-            log_to_driver=False,
-            configure_logging=False,
-            _node_ip_address="127.0.0.1",  # this machine's drivers only
-        )
-        address = ray.get_runtime_context().gcs_address
-        print(f"{MARK} {address}", flush=True)
-        while not stop and os.getppid() == parent:
-            time.sleep(POLL)
+        if args.address is None:
+            here = str(Path(__file__).resolve().parents[2])  # the workers import this very kirifuda
+            path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
+            ray.init(
+                num_cpus=2 * max(1, args.workers),
+                include_dashboard=False,
+                log_to_driver=False,
+                configure_logging=False,
+                _node_ip_address="127.0.0.1",  # this machine's drivers only
+                runtime_env={"env_vars": {"PYTHONPATH": path}},
+            )
+        else:
+            ray.init(address=args.address, log_to_driver=False, configure_logging=False)
+        gateway = Gateway(sock, args.workers)
+        address = ray.get_runtime_context().gcs_address if args.address is None else args.address
+        sock.sendall(Frames.pack(0, READY, address.encode()))
+        serve(sock, gateway, parent, stopped)
     finally:
         reap_all()
     os._exit(0)  # no Ray shutdown hooks: everything below is gone already

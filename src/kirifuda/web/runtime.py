@@ -956,7 +956,7 @@ class Tables:
         self.move_times = MoveTimes()
         self.sockets_by: dict[str, int] = {}
         self.steps: OrderedDict[tuple[str, int | None, int], ReplayStep] = OrderedDict()
-        self._replays: OrderedDict[str, Match] = OrderedDict()
+        self._replays: OrderedDict[str, tuple[Match, bool]] = OrderedDict()  # a finished game and its practice mark
         self.reviews: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
         self._reviewing = asyncio.Lock()  # one review at a time: each holds a core for its whole length
         self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
@@ -1197,10 +1197,15 @@ class Tables:
     async def finished_match(self, table_id: str) -> Match:
         """The game of ``table_id`` once it is over (finished or aborted; for its record and replay), replayed off
         the event loop and kept; :class:`WebError` before the end."""
-        match = self._replays.get(table_id)
-        if match is not None:
+        match, _ = await self.finished_game(table_id)
+        return match
+
+    async def finished_game(self, table_id: str) -> tuple[Match, bool]:
+        """:meth:`finished_match` and whether the table was a practice table (dealt from its creator's seed)."""
+        kept = self._replays.get(table_id)
+        if kept is not None:
             self._replays.move_to_end(table_id)
-            return match
+            return kept
         stored = self.store.load(table_id)
         if stored is None:
             raise WebError(404, "not_found", f"no table {table_id}", f"テーブル {table_id} はありません")
@@ -1211,11 +1216,11 @@ class Tables:
                 "the record is shown once the game is over (it shows every hand)",
                 "棋譜はゲーム終了後に公開されます(全員の手札が載るため)",
             )
-        match = await asyncio.to_thread(self._replay, stored)
-        self._replays[table_id] = match
+        kept = (await asyncio.to_thread(self._replay, stored), stored.practice)
+        self._replays[table_id] = kept
         while len(self._replays) > self.REPLAYS_KEPT:
             self._replays.popitem(last=False)
-        return match
+        return kept
 
     async def review(self, table_id: str, seat: int, bot: str) -> dict[str, Any]:
         """The review of ``seat``'s decisions in the finished game ``table_id`` by the search ``bot`` (the JSON of

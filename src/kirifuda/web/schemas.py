@@ -151,6 +151,7 @@ class ReplayStep(BaseModel):
     event: dict[str, str] | None = Field(description="the event that led to this step, as the seat saw it")
     view: dict[str, Any] | None
     log: list[dict[str, Any]]
+    practice: bool = Field(False, description="a private practice table, dealt from its creator's seed (issue 19)")
 
 
 class ErrorBody(BaseModel):

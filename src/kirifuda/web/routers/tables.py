@@ -118,13 +118,13 @@ async def get_replay_step(
     """One step of a finished game's replay as ``seat`` saw it: the table after the first ``step`` events (built off
     the event loop, and kept)."""
     hub = tables_of(request)
-    match = await hub.finished_match(table_id)
+    match, practice = await hub.finished_game(table_id)
     if seat is not None and seat >= match.game.seat_count:
         raise WebError(400, "bad_seat", f"no seat {seat} in this game", f"席 {seat} はありません")
     key = (table_id, seat, step)
     cached: ReplayStep | None = hub.steps.get(key)
     if cached is None:
-        cached = await asyncio.to_thread(replay_step, match, seat, step)
+        cached = await asyncio.to_thread(replay_step, match, seat, step, practice)
         hub.steps[key] = cached
         while len(hub.steps) > Tables.STEPS_KEPT:
             hub.steps.popitem(last=False)
@@ -146,7 +146,7 @@ async def get_review(
     return await tables_of(request).review(table_id, seat, bot)
 
 
-def replay_step(match: Any, seat: int | None, step: int) -> ReplayStep:
+def replay_step(match: Any, seat: int | None, step: int, practice: bool) -> ReplayStep:
     view = match.view(seat)
     steps = len(view)
     step = min(step, steps)
@@ -162,6 +162,7 @@ def replay_step(match: Any, seat: int | None, step: int) -> ReplayStep:
             {"actor": seen.actor, "text": seen.text, "line": _text(present_event(match.game, seen))}
             for seen in history[max(0, step - 16) : step]
         ],
+        practice=practice,
     )
 
 

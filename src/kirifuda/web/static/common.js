@@ -117,6 +117,15 @@ export function languageButton() {
   );
 }
 
+/** The mark of a practice table (dealt from a seed its creator chose: not a served game), said in both languages at once. */
+export function practiceMark() {
+  return el(
+    "span",
+    { class: "practice", id: "practice", title: "練習卓:作成者が選んだシードで配られます — a practice table: dealt from the seed its creator chose" },
+    "練習 / practice"
+  );
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

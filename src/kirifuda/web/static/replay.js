@@ -12,6 +12,7 @@ import {
   languageButton,
   logView,
   onLang,
+  practiceMark,
   resultView,
   seatAreas,
   seatView,
@@ -218,7 +219,7 @@ function render() {
   const data = page.data;
   const view = data && data.view;
   headerSlot.replaceChildren(
-    el("header", { class: "top" }, el("a", { href: apiUrl("/"), class: "home" }, `切り札 · ${t(UI.lobby)}`), el("h1", {}, `${t(L.replay)} `, view ? t(view.title) : "", el("small", {}, ` #${tableId}`)), languageButton())
+    el("header", { class: "top" }, el("a", { href: apiUrl("/"), class: "home" }, `切り札 · ${t(UI.lobby)}`), el("h1", {}, `${t(L.replay)} `, view ? t(view.title) : "", el("small", {}, ` #${tableId}`)), data && data.practice ? practiceMark() : null, languageButton())
   );
   controls();
   const parts = [];

@@ -20,6 +20,7 @@ import {
   languageButton,
   logView,
   onLang,
+  practiceMark,
   resultView,
   rulesView,
   seatAreas,
@@ -416,15 +417,6 @@ function header(state) {
       )
     ),
     languageButton()
-  );
-}
-
-/** A practice table (dealt from a seed its creator chose: not a served game), said in both languages at once. */
-function practiceMark() {
-  return el(
-    "span",
-    { class: "practice", id: "practice", title: "練習卓:作成者が選んだシードで配られます — a practice table: dealt from the seed its creator chose" },
-    "練習 / practice"
   );
 }
 
