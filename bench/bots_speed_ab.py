@@ -15,6 +15,10 @@ bid; Organised Chaos: the pass), reached by random play as ``bench/bots_anarchy.
     python bench/bots_speed_ab.py --ref HEAD~3 [--ids anarchy,anarchy-bomb,organised-chaos] [--rounds 3] [--json]
     python bench/bots_speed_ab.py --ref HEAD~3 --rounds 1 --latency hard   # and hard's CPU seconds per decision
 
+``--warm`` searches the positions once untimed before timing them (in each tree): the figures of a process that
+has searched before, whose kits' caches (suit reckonings, card scores by suit) are filled, as a bot's are after its
+first decisions.
+
 ``--latency LEVEL`` adds the level's CPU seconds per decision (p50, p95) at 12 positions of two heuristic games, in
 both trees (the same seeds: the same choices where the change keeps them).
 """
@@ -48,8 +52,9 @@ def load(tree: Path) -> Any:
     return importlib.import_module("kirifuda")
 
 
-def measure(tree: Path, game_id: str, positions: int, iterations: int) -> dict[str, float]:
-    """Iterations per CPU second of ``tree``'s search at the first decision of ``game_id``'s hands."""
+def measure(tree: Path, game_id: str, positions: int, iterations: int, warm: bool = False) -> dict[str, float]:
+    """Iterations per CPU second of ``tree``'s search at the first decision of ``game_id``'s hands; ``warm``: the
+    same searches once untimed first (a process that has searched before: the kit's caches filled)."""
     load(tree)
     from kirifuda.arena import Seating
     from kirifuda.bots.ismcts import ISMCTS
@@ -62,20 +67,24 @@ def measure(tree: Path, game_id: str, positions: int, iterations: int) -> dict[s
     phase = FIRST.get(game_id, "bid")
     done, seconds = 0, 0.0
     choices = []
-    for seed in range(positions):
-        match = Match(game, seed=seed)
-        rng = random.Random(seed)
-        while match.state.phase != phase:
+    for timed in (False, True) if warm else (True,):
+        for seed in range(positions):
+            match = Match(game, seed=seed)
+            rng = random.Random(seed)
+            while match.state.phase != phase:
+                seat = min(match.to_act())
+                match.act(seat, rng.choice(match.legal_actions(seat)))
             seat = min(match.to_act())
-            match.act(seat, rng.choice(match.legal_actions(seat)))
-        seat = min(match.to_act())
-        info = Seating(match, {}).info(seat)
-        search = ISMCTS(kit, iterations=iterations)
-        start = time.process_time()
-        action, stats = search.search(lambda r, info=info: kit.sample(info, r), seat, match.legal_actions(seat), rng)
-        seconds += time.process_time() - start
-        done += stats.iterations
-        choices.append(str(action))
+            info = Seating(match, {}).info(seat)
+            search = ISMCTS(kit, iterations=iterations)
+            start = time.process_time()
+            action, stats = search.search(
+                lambda r, info=info: kit.sample(info, r), seat, match.legal_actions(seat), rng
+            )
+            if timed:
+                seconds += time.process_time() - start
+                done += stats.iterations
+                choices.append(str(action))
     return {"iterations": done, "seconds": round(seconds, 3), "per_second": round(done / seconds), "choices": choices}
 
 
@@ -127,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--latency", default="", help="also a level's CPU seconds per decision (e.g. hard)")
+    parser.add_argument("--warm", action="store_true", help="search the positions once untimed first (warm caches)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
@@ -139,8 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         for game_id in args.ids.split(","):
             rounds = []
             for _ in range(args.rounds):
-                before = measure(ref, game_id, args.positions, args.iterations)
-                after = measure(HERE, game_id, args.positions, args.iterations)
+                before = measure(ref, game_id, args.positions, args.iterations, args.warm)
+                after = measure(HERE, game_id, args.positions, args.iterations, args.warm)
                 ratio = round(after["per_second"] / before["per_second"], 3)
                 same = before.pop("choices") == after.pop("choices")
                 rounds.append({"ref": before, "this": after, "ratio": ratio, "same_choices": same})

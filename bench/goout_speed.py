@@ -7,21 +7,35 @@ with ``time.process_time()`` (one core's CPU time: other load on the machine cou
 bench/bots_cutin.py), ``--rounds`` times; the figure is hands (deals) per second over all slices.
 
     python bench/goout_speed.py [--seconds 2] [--rounds 3] [--pure] [--json]
+    python bench/goout_speed.py --ref REV [--seconds 1] [--rounds 7]   # this tree against another, as ratios
+
+``--ref REV`` (a git revision, exported to a temporary folder, or a folder holding ``kirifuda/``) measures each
+design engine of the reference tree and of this tree in the same process, alternately (every ``kirifuda`` module is
+dropped and imported again from the other tree; the engines already made keep working), over the same seeds; the
+speed-up is the median over rounds of this tree's hands per CPU second over the reference's. Absolute figures on a
+shared machine move by half from one minute to the next; the ratio is what to compare. Each engine first plays
+``--warm`` games (default 300: the fast engine remembers plays per hand mask as it meets them), so the ratio is
+the steady state ``kirifuda simulate`` reaches after its first few hundred games.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import platform
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # measure this tree's kirifuda
+HERE = Path(__file__).resolve().parents[1] / "src"
+sys.path.insert(0, str(HERE))  # measure this tree's kirifuda
 
 from kirifuda.core import Game  # noqa: E402
 from kirifuda.fast import engine_for  # noqa: E402
@@ -88,13 +102,86 @@ def measure(seconds: float, rounds: int, pure: bool) -> dict:
     }
 
 
+PRESETS = ("cutin", "daifugo", "big-two")
+
+
+def design_engine(tree: Path, preset: str) -> Player:
+    """``tree``'s fast engine of the preset (every ``kirifuda`` module of another tree dropped first)."""
+    for name in [m for m in sys.modules if m == "kirifuda" or m.startswith("kirifuda.")]:
+        del sys.modules[name]
+    sys.path[:] = [p for p in sys.path if p not in (str(HERE), str(tree))]
+    sys.path.insert(0, str(tree))
+    importlib.invalidate_caches()
+    fast = importlib.import_module("kirifuda.fast")
+    registry = importlib.import_module("kirifuda.registry")
+    engine = fast.engine_for(registry.make("goout", {"design": preset}))
+    assert engine is not None, preset
+    return engine.play_random_game  # type: ignore[no-any-return]
+
+
+def compare(ref: Path, seconds: float, rounds: int, warm: int) -> dict:
+    """Each preset's engine of ``ref`` and of this tree, alternately in slices of ``seconds``: the ratio's median."""
+    out: dict = {}
+    for preset in PRESETS:
+        plays = {"ref": design_engine(ref, preset), "this": design_engine(HERE, preset)}
+        same = all(plays["ref"](s, random.Random(s)) == plays["this"](s, random.Random(s)) for s in range(warm))
+        seeds = dict.fromkeys(plays, warm)
+        hands = dict.fromkeys(plays, 0)
+        spent = dict.fromkeys(plays, 0.0)
+        ratios = []
+        for _ in range(rounds):
+            rate = {}
+            for name, play in plays.items():
+                done, start = 0, time.process_time()
+                while time.process_time() - start < seconds:
+                    done += len(play(seeds[name], random.Random(seeds[name]))[0])
+                    seeds[name] += 1
+                took = time.process_time() - start
+                hands[name] += done
+                spent[name] += took
+                rate[name] = done / took
+            ratios.append(rate["this"] / rate["ref"])
+        out[preset] = {
+            "same_games": same,
+            "ref_hands_per_second": round(hands["ref"] / spent["ref"], 1),
+            "hands_per_second": round(hands["this"] / spent["this"], 1),
+            "speedup": round(statistics.median(ratios), 3),
+            "speedup_range": [round(min(ratios), 3), round(max(ratios), 3)],
+        }
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per slice")
     parser.add_argument("--rounds", type=int, default=3, help="slices per engine, alternating")
     parser.add_argument("--pure", action="store_true", help="the pure engine too (slow)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--ref", help="a git revision or a folder holding kirifuda/: this tree against it, as ratios")
+    parser.add_argument("--warm", type=int, default=300, help="games each engine plays first (--ref)")
     args = parser.parse_args()
+    if args.ref:
+        with tempfile.TemporaryDirectory() as tmp:
+            ref = Path(args.ref)
+            if not (ref / "kirifuda").is_dir():
+                archive = subprocess.run(["git", "archive", args.ref, "src"], check=True, capture_output=True).stdout
+                subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+                ref = Path(tmp) / "src"
+            rows = compare(ref, args.seconds, args.rounds, args.warm)
+        head = f"python bench/goout_speed.py {' '.join(sys.argv[1:])}, load average {os.getloadavg()[0]:.2f}"
+        if args.json:
+            print(json.dumps({"command": head, "presets": rows}, indent=2))
+            return
+        print(head)
+        print("| preset | same games | ref hands/s | this tree hands/s | speed-up (median, range) |")
+        print("|---|---|---:|---:|---:|")
+        for preset, r in rows.items():
+            low, high = r["speedup_range"]
+            print(
+                f"| {preset} | {'yes' if r['same_games'] else 'NO'} | {r['ref_hands_per_second']:,.0f} | "
+                f"{r['hands_per_second']:,.0f} | {r['speedup']}× ({low}–{high}) |"
+            )
+        return
     result = measure(args.seconds, args.rounds, args.pure)
     if args.json:
         print(json.dumps(result, indent=2))

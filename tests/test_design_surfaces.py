@@ -127,12 +127,36 @@ def test_design_sweep_reports_every_value_against_the_first(tmp_path):
         ("turns.pass=lap,sideways", "turns.pass: must be one of"),
         ("play.full_house=false,true", "play.full_house: the full house is played as a five-card hand"),
         ("turns.pass=lap", "at least two values"),
+        ("scoring.finish_points=[2,1,-1,-2],[3,1,,-3]", "scoring.finish_points: the value [3,1,,-3] is not a JSON"),
+        ("scoring.finish_points=[2,1,-1,-2],[3,1", "scoring.finish_points: unbalanced brackets"),
+        ('scoring.finish_points=[2,1,-1,-2],["a"]', "scoring.finish_points:"),
+        ('play.set_sizes=[1,2],[1,"two"]', "play.set_sizes:"),
     ],
 )
 def test_design_sweep_refuses_a_bad_key_or_value_naming_it(vary, message, tmp_path):
     code, _, err = cli("design", "sweep", "cutin", "--vary", vary, "--games", "2", "--out", str(tmp_path))
     assert code == 2 and message in " ".join(err.split())
     assert not (tmp_path / "report.html").exists()
+
+
+def test_a_design_sweep_varies_a_list_valued_key_written_as_json_lists():
+    from kirifuda.analysis import analyze as A
+
+    key, values = A.parse_sweep("scoring.finish_points=[2,1,-1,-2], [3,1,-1,-3],[4,2,-2,-4]")
+    assert key == "scoring.finish_points" and values == ([2, 1, -1, -2], [3, 1, -1, -3], [4, 2, -2, -4])
+    assert A.parse_sweep('play.five_card_hands=["flush","full-house"],["straight"]')[1] == (
+        ["flush", "full-house"],
+        ["straight"],
+    )
+    options = {"design": D.preset("daifugo").to_json()}
+    plan = A.plan("goout", options, bots=["random"], games=1, skill=[], sweep=(key, values), vary=A.vary_design)
+    assert list(plan.variants) == [
+        "scoring.finish_points=[2, 1, -1, -2]",
+        "scoring.finish_points=[3, 1, -1, -3]",
+        "scoring.finish_points=[4, 2, -2, -4]",
+    ]
+    played = [D.validate(v["design"]).to_json_flat()["scoring.finish_points"] for v in plan.variants.values()]
+    assert played == list(values)
 
 
 def test_tournament_takes_a_design():

@@ -21,7 +21,8 @@ from kirifuda.arena import Seating
 from kirifuda.bots import anarchy as anarchy_kit
 from kirifuda.bots.anarchy import AnarchyKnowledge, Kit
 from kirifuda.core import Deal, KirifudaError
-from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give
+from kirifuda.fast.anarchy import Position, names_of
+from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give, bomb_deal_score
 from kirifuda.match import Match
 from kirifuda.registry import make
 
@@ -530,3 +531,91 @@ def test_the_dummy_stock_ends_with_the_dealers_pass_in_canonical_order_KA4():
         draws.add((sample.hands[1], sample.hands[2], sample.dummy))
     assert len(consistent) > 1
     assert draws == consistent
+
+
+# --- the search's shortcuts reckon exactly what they stand for ----------------------------------
+
+
+def test_one_deck_shortcuts_reckon_the_same_numbers_as_the_general_functions():
+    """Issue 21's speed-ups of the modelled seats and the rollouts change no number: the bids' values, the pass
+    order, the card scores by suit and the one-deck deal score equal the general reckonings they replace."""
+    rng = random.Random(21)
+    for game_id in ("organised-chaos", "anarchy-bomb", "anarchy"):
+        game = make(game_id)
+        deck = [c for c in game.deck() if c != C.JOKER]
+        for _ in range(300):
+            hand = C.mask(rng.sample(deck, rng.randint(1, 13)))
+            unseen = C.mask(deck) & ~hand
+            if rng.random() < 0.5:
+                unseen &= C.mask(rng.sample(deck, 30))
+            table = anarchy_kit.CALIBRATION.get(game_id, {})
+            by_features = {
+                bid: c[0] + c[1] * f[0] + c[2] * f[1] + c[3] * f[2] + c[4] * f[3]
+                for bid, f in anarchy_kit.bid_features(game, hand, unseen, 3).items()
+                for c in [table.get(bid, anarchy_kit.UNCALIBRATED)]
+            }
+            assert anarchy_kit.bid_values(game, hand, unseen, 3) == by_features
+            bid = rng.choice([*game.bid_names, None])
+            taken = C.mask(rng.sample(deck, rng.randint(0, 6))) & ~hand
+            values, voids = anarchy_kit.suit_values(game, bid, hand, taken)
+            turnup = rng.choice([NO_CARD, *deck])
+            assert anarchy_kit._scores_by_suit(
+                game.original, hand, unseen, values, voids, 3, turnup
+            ) == anarchy_kit.card_scores(game, names_of(hand), unseen, values, voids, 3, NO_CARD, turnup)
+            if not game.original:
+                pile = C.mask(rng.sample(deck, rng.randint(0, 40)))
+                assert anarchy_kit._deal_score_one_deck(bid or "cards", pile, game.hand_size) == bomb_deal_score(
+                    bid or "cards", pile, game.hand_size
+                )
+            if game.chaos:
+                values, voids = anarchy_kit.suit_values(game, bid, hand, 0)
+                p = min(3 / (unseen.bit_count() or 1), 1.0)
+                worth = {}
+                for c in names_of(hand):
+                    x, r = (c >> 4) & 3, c & 15
+                    hi = (unseen & anarchy_kit.ABOVE[x][r]).bit_count()
+                    lower = (unseen & anarchy_kit.BELOW[x][r]).bit_count()
+                    keep = anarchy_kit.BOMB_SINGLETON_KEEP[0] + anarchy_kit.BOMB_SINGLETON_KEEP[1] * r / C.ACE
+                    worth[c] = anarchy_kit.expected_gain(values[x], voids[x], hi, lower, p, keep)
+                assert anarchy_kit.pass_order(game, hand, unseen, 3, bid) == sorted(
+                    names_of(hand), key=worth.__getitem__
+                )
+
+
+ONE_DECK = [c for c in CASES if not (Kit(make(*c)).deck_mask >> C.COPY or make(*c).has_dummy)]
+"""The cases whose rollouts play their tricks in the kit's own loop (one deck, no dummy)."""
+
+
+@pytest.mark.parametrize("case", ONE_DECK, ids=label)
+def test_the_rollouts_trick_loop_plays_as_the_fast_engine_does(case):
+    """The rollout's own trick loop (one deck, no dummy) ends each deal with the scores the fast engine's
+    choose/reveal give for the same cards in the same order."""
+    game = make(*case)
+    kit = Kit(game)
+    checked = 0
+    for match, seat in waiting_positions(game, 12, 8):
+        if match.state.phase != PLAY:
+            continue
+        pos = Position.from_state(game, kit.sample(Seating(match, {}).info(seat), random.Random(3)))
+        orders = [list(pos.names[s]) for s in range(game.n)]
+        for order in orders:
+            random.Random(len(order)).shuffle(order)
+        ref = pos.copy()
+        ref_orders = [list(o) for o in orders]
+        draw, ref_draw = random.Random(5).random, random.Random(5).random
+        while ref.phase == PLAY:
+            for s in range(game.n):
+                if ref.chosen[s] == NO_CARD:
+                    order = ref_orders[s]
+                    ref.choose(s, order.pop(int(ref_draw() * len(order)) if ref_draw() < 0.3 else 0))
+            ref.reveal()
+        anarchy_kit._play_tricks(pos, orders, draw, 0.3)
+        assert (pos.scores, pos.bid_history, pos.taken, pos.hands, pos.phase) == (
+            ref.scores,
+            ref.bid_history,
+            ref.taken,
+            ref.hands,
+            ref.phase,
+        )
+        checked += 1
+    assert checked >= 2

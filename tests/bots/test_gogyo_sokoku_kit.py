@@ -168,6 +168,33 @@ def test_rollouts_follow_the_pure_rules_to_the_end_of_the_deal():
             assert GAME.deal_scores(state)[done] == scores
 
 
+def test_a_truncated_rollout_plays_its_horizon_then_values_the_deal_by_the_heuristics_projection():
+    """With a horizon, the playout plays the current trick and ``horizon`` more (legally, by the pure rules), then
+    gives each seat the heuristic's expected deal score from the points taken so far; a deal that ends first
+    gives its true scores."""
+    kit = Kit(GAME)
+    checked = 0
+    for match, seat in positions(8, 5):
+        info = Seating(match, {}).info(seat)
+        state = kit.sample(info, random.Random(1))
+        for horizon in (0, 2):
+            scores, chosen = playout(state, random.Random(2), horizon)
+            played = state
+            for card in chosen:
+                (actor,) = GAME.to_act(played)
+                played = GAME.apply(played, actor, Play(card))
+            done = len(GAME.deal_scores(state))
+            if len(GAME.deal_scores(played)) > done:
+                assert GAME.deal_scores(played)[done] == scores
+                continue
+            assert played.trick_index == state.trick_index + 1 + horizon and not played.trick
+            points = [(m & POINT_MASK).bit_count() for m in played.captured]
+            remaining = 20 - sum(points)
+            assert scores == tuple(expected_score(s, played.mode, points, remaining) for s in range(5))
+            checked += 1
+    assert checked >= 4
+
+
 # --- the club player, from set-up positions -----------------------------------------------------------
 
 

@@ -94,3 +94,40 @@ def test_the_fast_referee_steps_in_lockstep_with_the_pure_one(options):
                 assert fast.record() == pure.record()
         assert fast.finished
         assert fast.record() == pure.record()
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_random_opponents_draw_is_the_draw_from_the_list_of_options(options):
+    """FastReferee draws a random opponent's action from the engine's state without listing the options
+    (draw_option): random_index gives the index the pure referee draws from its list of legal indices with the same
+    generator state, and act_random plays that action — the same vectors for every seat at every step, the same
+    record."""
+    from kirifuda.registry import make
+    from kirifuda.rl.anou import FastReferee
+    from kirifuda.rl.referee import Referee
+    from kirifuda.rl.registry import encoding_for
+
+    encoding = encoding_for(make("anou", options))
+    seats = range(encoding.game.seat_count)
+    for seed in range(2):
+        fast, pure = FastReferee(encoding, seed), Referee(encoding, seed)
+        rng, fast_rng = random.Random(seed), random.Random(seed)
+        steps = 0
+        while not pure.finished:
+            seat = pure.next_to_act()
+            if seed == 0:  # random_index: the same index from the same generator state, one draw (none if forced)
+                index = fast.random_index(seat, fast_rng)
+                assert pure.random_index(seat, rng) == index and rng.getstate() == fast_rng.getstate()
+                assert fast.legal(seat)[index] == fast._pick[1]
+                fast.act(seat, index)
+            else:  # act_random: the action random_index would draw, played
+                index = pure.random_index(seat, rng)
+                fast.act_random(seat, fast_rng)
+                assert rng.getstate() == fast_rng.getstate()
+            pure.act(seat, index)
+            steps += 1
+            if seed == 1 or steps % 5 == 0:
+                for s in seats:
+                    assert np.array_equal(fast.vector(s), pure.vector(s)), (seed, steps, s)
+        assert fast.finished
+        assert fast.record() == pure.record()

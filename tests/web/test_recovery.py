@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live import Client, free_socket
+from live import Client, LiveServer, free_socket
 
 import kirifuda
 from kirifuda.records import replay
@@ -122,8 +122,36 @@ def test_a_killed_server_resumes_every_table_exactly_where_it_was(tmp_path):
         response = httpx.get(f"{second.url}/api/tables/{bots_table['id']}/record", timeout=30)
         assert response.status_code == 200, (response.text, second.log.read_text())
         record = response.json()
-        prefix = dict(record, actions=record["actions"][: watched["version"]])
+        # the record as far as the spectator had seen it: its actions and deals then (no seed: a table killed while
+        # it waited at the end of a deal had not dealt the next one yet)
+        prefix = dict(record, actions=record["actions"][: watched["version"]], deals=record["deals"][: watched["deal"]])
+        prefix.pop("seed", None)
         seen_then = replay(prefix).observation(None).to_json()
         assert seen_then == watched["observation"]  # the game went on from exactly what the spectator saw
     finally:
         second.stop()
+
+
+def test_a_practice_table_stopped_at_the_end_of_a_deal_stores_the_deal_it_deals_on_with(tmp_path):
+    """A seeded table whose server stopped while the table waited at the end of a deal: the next server deals on
+    from the pause and stores that deal (it was once drawn while the table loaded and never stored — the record
+    then lacked it, its later deals shifted, and it no longer replayed)."""
+    db = tmp_path / "tables.db"
+    with LiveServer(db, bot_delay=0.0, deal_pause=600.0) as first:
+        table = first.create("cutin", ["random"] * 4, seed=9)
+        deadline = time.monotonic() + 120
+        while first.hub.get(table["id"]).pause is None:  # the first deal is over: the table waits
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    with LiveServer(db, bot_delay=0.0, deal_pause=0.0) as second:
+        deadline = time.monotonic() + 120
+        while not second.get(f"/api/tables/{table['id']}").json()["finished"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        response = second.get(f"/api/tables/{table['id']}/record")
+        assert response.status_code == 200, response.text
+        record = response.json()
+    match = replay(record)
+    by_seed = replay({**record, "deals": []})  # the same game from the seed alone
+    assert match.finished and len(match.deals) > 1
+    assert record["deals"] == [deal.to_json() for deal in by_seed.deals]  # every deal stored, in its place

@@ -69,10 +69,12 @@ class Plan:
 
 def parse_sweep(text: str) -> tuple[str, tuple[Any, ...]]:
     """``KEY=V1,V2,…`` → (key, values); each value is read as JSON where it is JSON (``2``, ``true``), else
-    as text (``lap``)."""
+    as text (``lap``). A list or table value is a JSON literal, its own commas inside its brackets:
+    ``scoring.finish_points=[2,1,-1,-2],[3,1,-1,-3]``; one that does not parse is refused naming the key."""
     key, sep, rest = text.partition("=")
-    values = [v.strip() for v in rest.split(",") if v.strip()]
-    if not sep or not key.strip() or len(values) < 2:
+    key = key.strip()
+    values = [v.strip() for v in _split_values(text, key, rest) if v.strip()]
+    if not sep or not key or len(values) < 2:
         raise AnalysisError(
             f"--sweep {text!r}: expected KEY=V1,V2,… with at least two values",
             ja=f"--sweep {text!r}: KEY=V1,V2,… の形で値を2つ以上指定してください",
@@ -82,12 +84,43 @@ def parse_sweep(text: str) -> tuple[str, tuple[Any, ...]]:
         try:
             return json.loads(v)
         except json.JSONDecodeError:
+            if v[0] in '[{"':
+                raise AnalysisError(
+                    f'{key}: the value {v} is not a JSON literal (a list is written [1,2,3], text in a list ["a","b"])',
+                    ja=f'{key}: 値 {v} が JSON として読めません(リストは [1,2,3]、中の文字列は ["a","b"])',
+                ) from None
             return v
 
     parsed = tuple(value(v) for v in values)
     if len({json.dumps(v) for v in parsed}) < len(parsed):
         raise AnalysisError(f"--sweep {text!r}: a value is repeated", ja=f"--sweep {text!r}: 値が重複しています")
-    return key.strip(), parsed
+    return key, parsed
+
+
+def _split_values(text: str, key: str, rest: str) -> list[str]:
+    """``rest`` split at the commas outside brackets and JSON strings."""
+    values, depth, start, quoted, escaped = [], 0, 0, False, False
+    for i, c in enumerate(rest):
+        if quoted:
+            quoted, escaped = (c != '"' or escaped), (c == "\\" and not escaped)
+        elif c == '"':
+            quoted = True
+        elif c in "[{":
+            depth += 1
+        elif c in "]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            values.append(rest[start:i])
+            start = i + 1
+        if depth < 0:
+            break
+    if depth or quoted:
+        raise AnalysisError(
+            f"{key}: unbalanced brackets or quotes in {rest!r} (--sweep/--vary {text!r})",
+            ja=f"{key}: {rest!r} の括弧か引用符が閉じていません(--sweep/--vary {text!r})",
+        )
+    values.append(rest[start:])
+    return values
 
 
 def sweep_name(key: str, value: Any) -> str:

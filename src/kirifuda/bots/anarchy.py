@@ -63,13 +63,17 @@ from ..games.anarchy import (
     PASS_SIZE,
     PLAY,
     PLAYS,
+    QUARTET_BONUS,
     RED,
+    VOID_BONUS,
     AnarchyFamily,
     AnarchyObservation,
     AnarchyState,
     Bid,
     Give,
     LastTrick,
+    bomb_bid_score,
+    capture,
 )
 from ..tricks import Play
 from .info import InfoState, Knowledge
@@ -287,6 +291,68 @@ def card_scores(
     return out
 
 
+SUIT_SCORES_CACHE = 1 << 16
+"""How many suit holdings :func:`_scores_by_suit` keeps the card scores of."""
+_SUIT_SCORES: dict[tuple[int, int, float, float, float, bool, bool], list[float]] = {}
+
+
+def _scores_by_suit(
+    original: bool, hand: int, unseen: int, values: Sequence[float], voids: Sequence[float], plays: int, turnup: int
+) -> list[float]:
+    """:func:`card_scores` of a hand with neither the Joker nor a second copy, for its cards in canonical order
+    (:func:`~kirifuda.fast.anarchy.names_of`): the same floats, each suit's read from a cache keyed by the suit's
+    held and unseen cards (the rollouts rank every seat's imagined hand)."""
+    u_total = unseen.bit_count() or 1
+    p = min(plays / u_total, 1.0)
+    turnup_suit = (turnup >> 4) & 3 if turnup != NO_CARD else -1
+    out: list[float] = []
+    for x in range(4):
+        shift = 16 * x
+        held = (hand >> shift) & C.RANK_MASK
+        if held:
+            key = (held, (unseen >> shift) & C.RANK_MASK, p, values[x], voids[x], x == turnup_suit, original)
+            found = _SUIT_SCORES.get(key)
+            if found is None:
+                if len(_SUIT_SCORES) >= SUIT_SCORES_CACHE:
+                    _SUIT_SCORES.clear()
+                found = _SUIT_SCORES[key] = _suit_scores(*key)
+            out.extend(found)
+    return out
+
+
+def _suit_scores(
+    held: int, unseen: int, p: float, val: float, void: float, turnup_here: bool, original: bool
+) -> list[float]:
+    """:func:`card_scores` of one suit's held ranks (A first) against its unseen ranks (both as spades' masks)."""
+    q = 1.0 - p
+    keep_base, keep_rank = BOMB_SINGLETON_KEEP if not original else (1.0, 0.0)
+    powers = _POWERS.get(q)
+    if powers is None:
+        if len(_POWERS) >= POWERS_CACHE:
+            _POWERS.clear()
+        powers = _POWERS[q] = (tuple(q**k for k in range(2 * 13 + 1)), tuple(q ** (k * RHO) for k in range(2 * 13 + 1)))
+    now_power, later_power = powers
+    out = []
+    for r in range(C.ACE, -1, -1):
+        if held >> r & 1:
+            hi = (unseen & ABOVE[0][r]).bit_count()
+            lower = (unseen & BELOW[0][r]).bit_count()
+            keep = keep_base + keep_rank * r / C.ACE
+            # as card_scores, term by term
+            no_higher = now_power[hi]
+            alone = now_power[hi + lower]
+            wins = no_higher - alone
+            now = val * (wins * (1.0 + lower * p) + alone * keep) - void * (wins + alone * keep)
+            alone = later_power[hi + lower]
+            wins = later_power[hi] - alone
+            later = val * (wins * (1.0 + lower * RHO * p) + alone * keep) - void * (wins + alone * keep)
+            score = now - later
+            if turnup_here:
+                score += val * no_higher  # P1
+            out.append(score)
+    return out
+
+
 def taken_estimates(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> list[list[float]]:
     """Per suit, per card of the hand (S H D C; cards A first): how many cards of that suit the card is expected
     to take over the deal if played toward capture — the bidder's reckoning of :func:`bid_values`."""
@@ -308,7 +374,8 @@ def taken_estimates(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> 
 SUIT_RECKONING_CACHE = 1 << 16
 """How many suit holdings :func:`bid_features` keeps the reckoning of (a search's modelled bidders meet the same
 ones often; a few MB at most)."""
-_SUIT_RECKONING: dict[tuple[int, int, float, bool], tuple[float, float]] = {}
+_SUIT_RECKONING: dict[tuple[float, bool], dict[int, tuple[float, float]]] = {}
+"""Per chance of a card coming out and kind of game (singletons or not): the suit holdings' reckonings."""
 
 
 def _suit_reckoning(held: int, unseen: int, p: float, singles: bool) -> tuple[float, float]:
@@ -329,6 +396,32 @@ def _suit_reckoning(held: int, unseen: int, p: float, singles: bool) -> tuple[fl
     return taken, p_void
 
 
+def _reckon_suits(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> tuple[list[float], list[float]]:
+    """Per suit (S H D C): :func:`_suit_reckoning` of the hand's cards of it, cached by the suit's own cards."""
+    u_total = unseen.bit_count() or 1
+    p = min(plays / u_total, 1.0)
+    singles = not game.original
+    table = _SUIT_RECKONING.get((p, singles))
+    if table is None:
+        table = _SUIT_RECKONING[(p, singles)] = {}
+    if len(table) >= SUIT_RECKONING_CACHE:
+        table.clear()
+    taken, keeps_void = [], []
+    for x in range(4):
+        mask, shift = SUIT_BOTH[x], 16 * x
+        # by the suit's own cards: the same reckoning for every suit (shifted), cached across searches; the key
+        # is the suit's held cards above its unseen ones (each fits in 144 bits: both copies)
+        held = (hand & mask) >> shift
+        out = (unseen & mask) >> shift
+        key = held << 144 | out
+        found = table.get(key)
+        if found is None:
+            found = table[key] = _suit_reckoning(held, out, p, singles)
+        taken.append(found[0])
+        keeps_void.append(found[1])
+    return taken, keeps_void
+
+
 FEATURES = ("reckoned", "total", "voids", "joker")
 """What the bid reckoning reads from a hand, per bid (:func:`bid_features`)."""
 
@@ -338,21 +431,7 @@ def bid_features(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dic
     cards it can expect to take (over/under: beyond/short of the hand size, either sign), all the cards it can
     expect to take, the voids it can expect to keep among the suits the bid does not seek (Bomb, Chaos: 10
     each, §2), and whether it holds the Joker (the bomb, §2)."""
-    u_total = unseen.bit_count() or 1
-    p = min(plays / u_total, 1.0)
-    singles = not game.original
-    taken, keeps_void = [], []
-    for x in range(4):
-        mask, shift = SUIT_BOTH[x], 16 * x
-        # by the suit's own cards: the same reckoning for every suit (shifted), cached across searches
-        key = ((hand & mask) >> shift, (unseen & mask) >> shift, p, singles)
-        found = _SUIT_RECKONING.get(key)
-        if found is None:
-            if len(_SUIT_RECKONING) >= SUIT_RECKONING_CACHE:
-                _SUIT_RECKONING.clear()
-            found = _SUIT_RECKONING[key] = _suit_reckoning(key[0], key[1], p, singles)
-        taken.append(found[0])
-        keeps_void.append(found[1])
+    taken, keeps_void = _reckon_suits(game, hand, unseen, plays)
     total = float(sum(taken))
     size = game.hand_size
     joker = float(hand >> JOKER & 1)
@@ -424,12 +503,50 @@ typical value, Organised Chaos's cost of using it now (bench/fit_anarchy_bids.py
 
 def bid_values(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dict[str, float]:
     """The expected score of each bid with ``hand`` (calibrated, see :data:`CALIBRATION`)."""
-    table = CALIBRATION.get(game.id, {})
+    if game.original:
+        table = CALIBRATION.get(game.id, {})
+        out = {}
+        for bid, (f0, f1, f2, f3) in bid_features(game, hand, unseen, plays).items():
+            c = table.get(bid, UNCALIBRATED)
+            out[bid] = c[0] + c[1] * f0 + c[2] * f1 + c[3] * f2 + c[4] * f3
+        return out
+    # Bomb and Chaos: bid_features' features applied as they are made (the same floats, the same order; the
+    # search's modelled bidders reckon every hand they imagine)
+    taken, keeps_void = _reckon_suits(game, hand, unseen, plays)
+    total = float(sum(taken))
+    size = game.hand_size
+    joker = float(hand >> JOKER & 1)
+    k0, k1, k2, k3 = keeps_void
+    but = (k1 + k2 + k3, k0 + k2 + k3, k0 + k1 + k3, k0 + k1 + k2)
+    coefficients = _coefficients(game.id)
     out = {}
-    for bid, (f0, f1, f2, f3) in bid_features(game, hand, unseen, plays).items():
-        c = table.get(bid, UNCALIBRATED)
-        out[bid] = c[0] + c[1] * f0 + c[2] * f1 + c[3] * f2 + c[4] * f3
+    for bid, x in BID_SUIT.items():
+        c = coefficients[bid]
+        out[bid] = c[0] + c[1] * (4.0 * taken[x]) + c[2] * total + c[3] * but[x] + c[4] * joker
+    c = coefficients["black"]
+    out["black"] = c[0] + c[1] * (2.0 * (taken[C.SPADES] + taken[C.CLUBS])) + c[2] * total + c[3] * (k1 + k2)
+    out["black"] += c[4] * joker
+    c = coefficients["red"]
+    out["red"] = c[0] + c[1] * (2.0 * (taken[C.HEARTS] + taken[C.DIAMONDS])) + c[2] * total + c[3] * (k0 + k3)
+    out["red"] += c[4] * joker
+    best = max(range(4), key=taken.__getitem__)
+    c = coefficients["best"]
+    out["best"] = c[0] + c[1] * (3.0 * taken[best]) + c[2] * total + c[3] * but[best] + c[4] * joker
+    c = coefficients["cards"]
+    out["cards"] = c[0] + c[1] * total + c[2] * total + c[3] * 0 + c[4] * joker
+    c = coefficients["over"]
+    out["over"] = c[0] + c[1] * (5.0 * (total - size)) + c[2] * total + c[3] * 0 + c[4] * joker
+    c = coefficients["under"]
+    out["under"] = c[0] + c[1] * (5.0 * (size - total)) + c[2] * total + c[3] * (k0 + k1 + k2 + k3) + c[4] * joker
     return out
+
+
+@cache
+def _coefficients(game_id: str) -> dict[str, tuple[float, ...]]:
+    """:data:`CALIBRATION`'s coefficients of every Bomb / Chaos bid (:data:`UNCALIBRATED` where it has none)."""
+    table = CALIBRATION.get(game_id, {})
+    bids = [*BID_SUIT, "black", "red", "best", "cards", "over", "under"]
+    return {bid: table.get(bid, UNCALIBRATED) for bid in bids}
 
 
 def bid_class(bid: str) -> str:
@@ -568,7 +685,7 @@ def pass_order(game: AnarchyFamily, hand: int, unseen: int, plays: int, bid: str
     values, voids = suit_values(game, bid, hand, 0)
     u_total = unseen.bit_count() or 1
     p = min(plays / u_total, 1.0)
-    if hand < JOKER:  # a single deck's cards only (Organised Chaos): each suit's gains cached, as below
+    if not hand >> JOKER:  # a single deck's cards, no Joker (Organised Chaos): each suit's gains cached, as below
         names: list[int] = []
         worth: list[float] = []
         for x in range(4):
@@ -1052,19 +1169,25 @@ class Kit(GameKit):
             unseen = self._unseen(hand, taken, pos.spare, turnup, game.bomb and pos.spare == NO_CARD)
             values, voids = suit_values(game, pos.bids[s], hand, taken[s])
             names = pos.names[s]
-            scores = card_scores(game, names, unseen, values, voids, plays, pos.spare, turnup)
+            if copies or hand >> JOKER:  # a double deck, or the Joker in hand
+                scores = card_scores(game, names, unseen, values, voids, plays, pos.spare, turnup)
+            else:
+                scores = _scores_by_suit(game.original, hand, unseen, values, voids, plays, turnup)
             order = [names[i] for i in sorted(range(len(names)), key=scores.__getitem__, reverse=True)]
             if copies:  # a name held twice (double deck, KA10) is played twice
                 order = [c for c in order for _ in range(2 if c != JOKER and hand >> c & hand >> (c | COPY) & 1 else 1)]
             orders.append(order)
-        random_ = rng.random
-        while pos.phase == PLAY:
-            chosen = pos.chosen
-            for s in range(n):
-                if chosen[s] == NO_CARD:
-                    order = orders[s]
-                    pos.choose(s, order.pop(int(random_() * len(order)) if random_() < epsilon else 0))
-            pos.reveal()
+        if copies or game.has_dummy:
+            random_ = rng.random
+            while pos.phase == PLAY:
+                chosen = pos.chosen
+                for s in range(n):
+                    if chosen[s] == NO_CARD:
+                        order = orders[s]
+                        pos.choose(s, order.pop(int(random_() * len(order)) if random_() < epsilon else 0))
+                pos.reveal()
+        else:
+            _play_tricks(pos, orders, rng.random, epsilon)
 
     def undo_pending(self, state: Any, seat: int) -> Any:
         """Other seats' face-down choices taken back: a trick's card to the hand, a pass to the hand, a secret
@@ -1092,6 +1215,69 @@ class Kit(GameKit):
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: float) -> None:
+    """:meth:`Kit.play_out`'s tricks where no card is held twice and there is no dummy: each seat's next card from
+    its order (a random one with probability ``epsilon``), the trick revealed and captured — what
+    :meth:`Position.choose` and :meth:`Position.reveal` do, on local variables (the same draws from ``random_``,
+    the same captures, the same deal end), without keeping the hands' card names that no one reads afterwards."""
+    game = pos.game
+    n = pos.n
+    taken = pos.taken
+    singles, bomb, bomb_wild = not game.original, game.bomb, game.bomb_wild
+    rest = pos.rest if game.original else []
+    need = 2 if getattr(game.options, "turnup", "any") == "contested" else 1
+    spare, wild_to = pos.spare, pos.wild_to
+    cards = pos.chosen[:]
+    for s in range(n):  # the trick under way: the seats still to choose
+        if cards[s] == NO_CARD:
+            order = orders[s]
+            cards[s] = order.pop(int(random_() * len(order)) if random_() < epsilon else 0)
+    revealed = pos.revealed
+    for trick in range(pos.tricks_done, game.hand_size):
+        if trick > pos.tricks_done:  # every seat in turn: a random card with probability epsilon, else its next
+            cards = [o.pop(int(random_() * len(o))) if random_() < epsilon else o.pop(0) for o in orders]
+        bomb_seat = NOBODY
+        if bomb and JOKER in cards:
+            bomb_seat = cards.index(JOKER)  # §2 "The bomb": the spare is the Anarchist's card
+            cards[bomb_seat] = spare
+            spare = NO_CARD
+        receivers = capture(cards, singles, bomb_seat != NOBODY)
+        for card, r in zip(cards, receivers, strict=True):
+            taken[r] |= 1 << card
+        if bomb_seat != NOBODY and bomb_wild:
+            taker = receivers[bomb_seat]
+            wild_to = taker if taker < n else NOBODY  # KA6
+        turnup: tuple[int, ...] = ()
+        if rest:
+            suit = (rest[0] >> 4) & 3
+            of_suit = [i for i, c in enumerate(cards) if (c >> 4) & 3 == suit]
+            if len(of_suit) >= need:  # P1
+                winner = max(of_suit, key=lambda i: cards[i] & 15)
+                taken[winner] |= 1 << rest[0]
+                turnup = (rest.pop(0), winner)
+        revealed = (cards, receivers, bomb_seat, turnup)
+    pos.hands = [0] * n  # every card played
+    pos.names = [[] for _ in range(n)]
+    pos.chosen = [NO_CARD] * n
+    pos.spare, pos.wild_to, pos.revealed = spare, wild_to, revealed
+    pos.tricks_done = game.hand_size
+    if game.original or wild_to != NOBODY:
+        pos.end_deal()
+        return
+    size = game.hand_size
+    bids = pos.bids
+    pos.end_deal(tuple(_deal_score_one_deck(bids[s], taken[s], size) for s in range(n)))  # type: ignore[arg-type]
+
+
+def _deal_score_one_deck(bid: str, taken: int, target: int) -> int:
+    """:func:`~kirifuda.games.anarchy.bomb_deal_score` of a one-deck pile without the wild Joker: the bid's score
+    on the suits' counts, 10 per suit of which none was taken, 20 per rank of which all four were (§2)."""
+    counts = [(taken & m).bit_count() for m in SUIT_MASK]
+    all_four = taken & taken >> 16 & taken >> 32 & taken >> 48 & C.RANK_MASK
+    voids = (counts[0] == 0) + (counts[1] == 0) + (counts[2] == 0) + (counts[3] == 0)
+    return bomb_bid_score(bid, counts, target) + VOID_BONUS * voids + QUARTET_BONUS * all_four.bit_count()
 
 
 @cache

@@ -34,7 +34,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .. import cards as C
 from ..cards import cards_in
@@ -119,6 +119,10 @@ class Kit(GameKit):
 
     budgets = {"easy": 300, "normal": 1500, "hard": 4500}
     """Iterations per decision, calibrated to ≈ 0.05 / 0.25 / 1 s on one core (docs/bots/gogyo_sokoku.md)."""
+
+    horizon: ClassVar[int] = TRICKS_PER_DEAL
+    """How many whole tricks a rollout plays after the current one before the heuristic's projection values the
+    deal (:func:`playout`); ten or more: every rollout plays to the deal's end."""
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -226,7 +230,15 @@ class Kit(GameKit):
 
     def rollout(self, state: GogyoState, rng: random.Random) -> tuple[int, ...]:
         scores, _ = playout(state, rng)
-        return scores
+        return tuple(int(s) for s in scores)
+
+    def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
+        """A search leaf: the deal's scores where it is over, else a playout's — to the deal's end, or for
+        :attr:`horizon` tricks and then each seat's expected score as the heuristic projects it."""
+        scores: tuple[tuple[int, ...], ...] = state.scores
+        if len(scores) > deal:
+            return scores[deal]
+        return playout(state, rng, self.horizon)[0]
 
 
 # --- reading an information state ---------------------------------------------------------------
@@ -528,9 +540,14 @@ def _policy_card(
     return _lowest(plain or wins)
 
 
-def playout(state: GogyoState, rng: random.Random) -> tuple[tuple[int, ...], list[int]]:
-    """Play ``state`` to the end of its deal with the rollout policy on plain ints: the deal's scores and the
-    cards chosen, in order (the tests replay them through the pure rules)."""
+def playout(
+    state: GogyoState, rng: random.Random, horizon: int = TRICKS_PER_DEAL
+) -> tuple[tuple[float, ...], list[int]]:
+    """Play ``state`` with the rollout policy on plain ints to the end of its deal — the deal's scores — or, where
+    that comes first, to the end of ``horizon`` whole tricks after the current one: then each seat's expected deal
+    score as the heuristic projects it from the points taken so far (:func:`expected_score`). Also the cards
+    chosen, in order (the tests replay them through the pure rules)."""
+    stop = state.trick_index + 1 + horizon
     hands = list(state.hands)
     points = [(m & POINT_MASK).bit_count() for m in state.captured]
     double = state.mode == DOUBLE
@@ -568,6 +585,8 @@ def playout(state: GogyoState, rng: random.Random) -> tuple[tuple[int, ...], lis
         trick_index += 1
         if trick_index == TRICKS_PER_DEAL:
             return deal_score(tuple(points), state.mode), chosen
+        if trick_index >= stop:
+            return tuple(expected_score(s, state.mode, points, remaining) for s in range(PLAYERS)), chosen
         seat = winner
         top, winner, trick_points, played, lead = -1, -1, 0, 0, -1
 

@@ -40,6 +40,8 @@ CLEARER_COST = 6.0
 """Cost of spending a pile-clearing card (8切り) or a Joker while the hand is long."""
 SHORT_HAND = 4
 """A hand this short, or an opponent this close to going out, plays its strong cards."""
+COST_MEMO = 1 << 16
+"""Costs of plays remembered per kit (:meth:`Kit.cost`)."""
 FOLLOW_LIMIT = 0.6
 """While every hand is long, a follow costs at most this share of the rank order per card; dearer: pass."""
 
@@ -72,6 +74,8 @@ class Kit(GameKit):
         g = game.key
         self._holder_rule = "holder" in (g("turns.first_start"), g("turns.next_start"))
         self._first_bit = 1 << game.first_card
+        self._costs: dict[tuple[int, int, bool], float] = {}
+        self._card_costs = self._card_table()
 
     def knowledge(self, seat: int) -> GooutKnowledge:
         return GooutKnowledge()
@@ -178,11 +182,17 @@ class Kit(GameKit):
         plays = [a for a in legal if type(a) is Play]
         if not plays:
             return legal[-1]
+        size = hand.bit_count()
         for action in plays:
-            if action.cards.bit_count() == hand.bit_count():
+            if action.cards.bit_count() == size:
                 return action  # going out
-        costed = sorted(((self.cost(a, hand, reversed_order), str(a), a) for a in plays), key=lambda t: t[:2])
-        cost, _, best = costed[0]
+        best = plays[0]
+        cost = self.cost(best, hand, reversed_order)
+        for action in plays[1:]:  # the cheapest play, the first by its text among the cheapest
+            c = self.cost(action, hand, reversed_order)
+            if c < cost or (c == cost and str(action) < str(best)):
+                best, cost = action, c
+        assert isinstance(best, Play)
         if not following:
             return best  # the start player of a turn must play
         others = [n for s, n in enumerate(sizes) if s != seat and n]
@@ -194,28 +204,60 @@ class Kit(GameKit):
 
     def cost(self, action: Action, hand: int, reversed_order: bool) -> float:
         """What a play gives up: its cards' strength in the order that holds now, groups it splits, and the
-        pile-clearers and Jokers it spends while the hand is long."""
+        pile-clearers and Jokers it spends while the hand is long (remembered: a rollout asks again for the same
+        hand after each pass, and a review's samples share the seat's own hand)."""
         assert isinstance(action, Play)
+        held = (action.cards, hand, reversed_order)
+        found = self._costs.get(held)
+        if found is None:
+            if len(self._costs) > COST_MEMO:
+                self._costs.clear()
+            found = self._costs[held] = self._cost(action.cards, hand, reversed_order)
+        return found
+
+    def _cost(self, cards: int, hand: int, reversed_order: bool) -> float:
         game = self.goout
-        cards = action.cards
         own = hand & cards
         if cards & JOKER_MASK and not own & JOKER_MASK:
             own |= hand & JOKER_MASK  # the canonical Joker bits stand for whichever the hand holds
         long_hand = hand.bit_count() > SHORT_HAND
         total = 0.0
         left = hand & ~own
-        for c in C.cards_in(own):
-            if C.base(c) == C.JOKER:
+        card_costs = self._card_costs
+        m = own
+        while m:  # the cards lowest first, as C.cards_in gives them (the same sums, so the same floats)
+            low = m & -m
+            m ^= low
+            joker, up, down, clears, rank_cards = card_costs[low.bit_length() - 1]
+            if joker:
                 total += game.n_ranks + (CLEARER_COST if long_hand else 0)
                 continue
-            place = game.rank_place[C.rank_of(c)]
-            total += (game.n_ranks - 1 - place if reversed_order else place) + 1
-            if long_hand and (1 << c) & game.clear:
+            total += down if reversed_order else up  # the card's strength in the order that holds now
+            if long_hand and clears:
                 total += CLEARER_COST
-            same_rank = left & _RANK_CARDS[C.rank_of(c)]
+            same_rank = left & rank_cards
             if same_rank:
                 total += SPLIT_COST / same_rank.bit_count()
         return total
+
+    def _card_table(self) -> dict[int, tuple[bool, int, int, bool, int]]:
+        """Per card of the pack: a Joker?, its strength (place + 1) in the rank order and reversed, a pile-clearer?,
+        the cards of its rank."""
+        game = self.goout
+        out = {}
+        for c in (*game.deck(), C.JOKER, C.JOKER | C.COPY):
+            if C.base(c) == C.JOKER:
+                out[c] = (True, 0, 0, False, 0)
+                continue
+            place = game.rank_place[C.rank_of(c)]
+            out[c] = (
+                False,
+                place + 1,
+                game.n_ranks - 1 - place + 1,
+                bool((1 << c) & game.clear),
+                _RANK_CARDS[C.rank_of(c)],
+            )
+        return out
 
 
 _RANK_CARDS = tuple(sum(1 << C.make(rank, s) for s in range(4)) for rank in range(13))

@@ -1,8 +1,8 @@
 """``kirifuda design`` (docs/design.md): the go-out design files — ``show NAME`` prints a preset to copy and change,
 ``new`` a commented starter file, ``check FILE`` validates a design and prints the game in words (ja/en), ``sweep
-FILE --vary KEY=V1,V2,…`` plays the design once per value of one key on the same deals and prints the report's
-verdict, ``schema`` the format's JSON Schema. :func:`design_options` is what ``--design`` of ``play``, ``simulate``,
-``tournament`` and ``analyze`` calls."""
+FILE --vary KEY=V1,V2,…`` (a list value as a JSON list: ``KEY=[1,2],[1,2,3]``) plays the design once per value of
+one key on the same deals and prints the report's verdict, ``schema`` the format's JSON Schema.
+:func:`design_options` is what ``--design`` of ``play``, ``simulate``, ``tournament`` and ``analyze`` calls."""
 
 from __future__ import annotations
 
@@ -88,8 +88,9 @@ def sweep(
         str,
         typer.Option(
             "--vary",
-            help="KEY=V1,V2,…: a design key and its values (e.g. turns.pass=lap,soft,hard); each played on the same "
-            "deals and compared with the first",
+            help="KEY=V1,V2,…: a design key and its values (e.g. turns.pass=lap,soft,hard); a list value as a JSON "
+            "list, its commas inside the brackets ('scoring.finish_points=[2,1,-1,-2],[3,1,-1,-3]'); each played on "
+            "the same deals and compared with the first",
         ),
     ],
     bots: Annotated[

@@ -418,9 +418,10 @@ class Position:
         size, wild = game.hand_size, self.wild_to
         return tuple(bomb_deal_score(bids[s], taken[s], size, wild == s) for s in range(self.n))  # type: ignore[arg-type]
 
-    def end_deal(self) -> None:
+    def end_deal(self, scores: tuple[int, ...] | None = None) -> None:
+        """The deal is over: its scores (``scores`` where the caller has reckoned :meth:`deal_score` already)."""
         game = self.game
-        self.scores.append(self.deal_score())
+        self.scores.append(self.deal_score() if scores is None else scores)
         if self.keep_lines:
             self.lines += (game.deal_lines(self.bids, self.taken, self.wild_to),)  # type: ignore[arg-type]
         self.bid_history.append(tuple(self.bids))  # type: ignore[arg-type]

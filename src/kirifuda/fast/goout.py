@@ -12,6 +12,12 @@ scoring, and replaces the two things that made the pure engine slow:
   cut-in single); runs grow from each place while suits (or, any suits, cards) continue;
 * **one mutable** :class:`Position` per hand instead of a new immutable state per action.
 
+On top of that (docs/performance.md, "The speed-up of 2026-11-26"): what a follow or a lead reads for a mask of
+the hand is remembered (:attr:`Tables.exactly_memo`, ``same_memo``, ``lead_chunks``, ``five_info``), the lock and
+follow-suit filters are a mask of the hand, a play's classification, place bits and lock signature are one lookup
+(:meth:`Tables.play_info`), and :meth:`FastGoout.play_random_game` deals into masks and makes ``rng.choice``'s and the
+shuffle's ``getrandbits`` draws itself (the same draws).
+
 Both list the same actions in the same order, so :meth:`FastGoout.play_random_game` with the same
 ``random.Random`` plays the very game the pure protocol plays (tests/test_fast_goout.py checks it decision by
 decision over the presets and random designs).
@@ -20,11 +26,12 @@ decision over the presets and random designs).
 from __future__ import annotations
 
 import random
-from itertools import product
+from itertools import combinations, product
 
 from .. import cards as C
 from ..core import Action, Game, chance_rng
 from ..games.goout import (
+    FIVE,
     JOKER_BITS,
     JOKER_MASK,
     JOKER_SETS,
@@ -39,7 +46,12 @@ from ..games.goout import (
     joker_count,
 )
 
-FIVES_MEMO = 1 << 15  # hands whose five-card hands are remembered
+MASK_64 = (1 << 64) - 1
+PLAIN_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+"""Whether ``random.Random.choice(seq)`` is ``seq[r]`` for ``r`` the first ``getrandbits(len(seq).bit_length())``
+below ``len(seq)`` (CPython's), so :meth:`FastGoout.play_random_game` may draw so itself."""
+EXACTLY_MEMO = 1 << 17  # place-major masks whose n of a kind are remembered, per count and Jokers
+KINDS = (SET, RUN, FIVE)
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
 
 
@@ -123,12 +135,33 @@ class Tables:
         self.first_out = game.first_out_ends
         self.finish_turn = game.finish_turn
         self.clear = game.clear
-        self.combos = game._combos  # the pure engine's classifications, filled as plays are met
-        self.place_bits: dict[int, int] = {}  # a play's cards → their place-major bits
         self.runs_of: dict[tuple[int, int, int], Play] = {}
         self.five = bool(game.five)
-        self.five_keys: dict[int, tuple[int | None, int]] = {}  # five cards → (key or None, suits)
+        self.place_suit = {c: (game.place_of[c], C.suit_of(c)) for c in game.place_of}
+        self.five_info: dict[int, tuple[int, int, int, Play] | None] = {}  # five cards → five_card_info
+        self.col_bits = [  # [place][suits held] → the cards' bits, in suit order
+            [tuple(1 << self.card_at[(place, s)] for s in SUITS_OF[nib]) for nib in range(16)]
+            for place in range(n_ranks)
+        ]
+        self.suit_cards = [  # [suit][place] → the card's bit (0: not in the pack)
+            [1 << self.card_at[(place, s)] if (place, s) in self.card_at else 0 for place in range(n_ranks)]
+            for s in range(4)
+        ]
+        self.doubles = [[tuple(map(sum, combinations(col, 2))) for col in row] for row in self.col_bits]
+        self.triples = [[tuple(map(sum, combinations(col, 3))) for col in row] for row in self.col_bits]
         self.place_low = sum(1 << 4 * place for place in range(n_ranks))
+        self.info: dict[int, tuple[Combo, int, int, bool]] = {}  # a play's cards → play_info
+        # [Jokers usable][chunk][12 bits: the suits held at places 3 * chunk …] → every n of a kind there (filled
+        # as hands are met: lead_chunk)
+        self.lead_chunks: list[list[list[tuple[Play, ...] | None]]] = [
+            [[None] * 4096 for _ in range((n_ranks + 2) // 3)] for _ in range(3 if self.wild else 1)
+        ]
+        self.same_memo: dict[int, tuple[Action, ...]] = {}  # (key, count, suits, Jokers, reversal) → _same_place
+        self.exactly_memo: list[list[dict[int, tuple[Play, ...]]]] = [
+            [{} for _ in counts] for _ in range(3 if self.wild else 1)
+        ]
+        self.suits_mask = [self.place_low * suits for suits in range(16)]  # the suits at every place
+        self.jokers_follow: dict[tuple[int, int, int | None, bool], tuple[Play, ...]] = {}
 
     def _sets_at(self, place: int, nib: int, wild: int, sizes: frozenset[int]) -> list[tuple[int, Play]]:
         """(count, play) of every n of a kind from the suits ``nib`` held at ``place`` with up to ``wild`` Jokers,
@@ -143,32 +176,117 @@ class Tables:
         found.sort()
         return [(key[0], self.play(cards)) for key, cards in found]
 
-    def five_card_hands(self, hand: int) -> tuple[Play, ...]:
-        """The five-card hands of ``hand`` (play.five_card_hands) in the pure order, keyed without building a
-        :class:`Combo` for each (:meth:`Goout.five_card_key`); :attr:`five_keys` keeps their keys and suits."""
-        game = self.game
-        place_of, suit_place, five_keys = game.place_of, game.suit_place, self.five_keys
-        columns: list[list[int]] = [[] for _ in range(game.n_ranks)]
-        for c in C.cards_in(hand & ~JOKER_MASK):
-            columns[place_of[c]].append(c)
-        if len(five_keys) > FIVES_MEMO:
-            five_keys.clear()
-        found = []
-        for m in game.five_card_masks(columns):
-            known = five_keys.get(m)
+    def lead_chunk(self, chunk: int, bits: int, wild: int) -> tuple[Play, ...]:
+        """Every n of a kind at the three places ``3 * chunk`` … whose suits held are ``bits`` (12 bits, place-major)
+        with up to ``wild`` Jokers, by place; kept in :attr:`lead_chunks`."""
+        found: tuple[Play, ...] = ()
+        for k in range(3):
+            place = 3 * chunk + k
+            nib = bits >> 4 * k & 15
+            if nib:
+                found += self.all_sets[place][nib][wild]
+        self.lead_chunks[wild][chunk][bits] = found
+        return found
+
+    def exactly_at(self, x: int, wild: int, count: int) -> tuple[Play, ...]:
+        """The n of a kind of ``count`` cards at the places of ``x`` (place-major), with up to ``wild`` Jokers, by
+        place; kept in :attr:`exactly_memo` (a follow reads the same few masks of high places again and again)."""
+        memo = self.exactly_memo[wild][count]
+        if len(memo) > EXACTLY_MEMO:
+            memo.clear()
+        found: tuple[Play, ...] = ()
+        exactly = self.exactly
+        rest = x
+        while rest:
+            low = rest & -rest
+            place = (low.bit_length() - 1) >> 2
+            found += exactly[place][rest >> 4 * place & 15][wild][count]
+            rest &= ~(15 << 4 * place)
+        memo[x] = found
+        return found
+
+    def five_card_hands(self, hand: int, x: int) -> tuple[Play, ...]:
+        """The five-card hands of ``hand`` (place-major: ``x``; play.five_card_hands) in the pure order: the masks
+        :meth:`Goout.five_card_masks` lists — five consecutive places, five of a suit, three and two, four and one
+        — found from ``x`` and tables, each keyed once (:meth:`five_card_info`), sorted by key, then mask."""
+        cols = self.col_bits
+        place_low = self.place_low
+        found: set[int] = set()
+        # bit 4 * place of b0 … b3: the place holds suit 0 … 3; of held, two, three: it holds 1, 2, 3 or more cards
+        b0, b1, b2, b3 = x & place_low, x >> 1 & place_low, x >> 2 & place_low, x >> 3 & place_low
+        held = b0 | b1 | b2 | b3
+        lows = held & held >> 4 & held >> 8 & held >> 12 & held >> 16
+        while lows:  # straights (and straight flushes)
+            low = lows & -lows
+            lows ^= low
+            shift = low.bit_length() - 1
+            found.update(map(sum, product(*[cols[p][x >> 4 * p & 15] for p in range(shift >> 2, (shift >> 2) + 5)])))
+        for suit, of_suit in enumerate((b0, b1, b2, b3)):  # flushes
+            if of_suit.bit_count() >= 5:
+                at = self.suit_cards[suit]
+                cards = []
+                while of_suit:
+                    low = of_suit & -of_suit
+                    cards.append(at[(low.bit_length() - 1) >> 2])
+                    of_suit ^= low
+                found.update(map(sum, combinations(cards, 5)))
+        threes = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
+        if threes:  # full houses, four of a kind and one
+            twos_at = (b0 & (b1 | b2 | b3)) | (b1 & (b2 | b3)) | (b2 & b3)
+            twos = []
+            while twos_at:
+                low = twos_at & -twos_at
+                twos_at ^= low
+                shift = low.bit_length() - 1
+                twos.append((shift, self.doubles[shift >> 2][x >> shift & 15]))
+            while threes:
+                low = threes & -threes
+                threes ^= low
+                a = low.bit_length() - 1
+                nib = x >> a & 15
+                for three in self.triples[a >> 2][nib]:
+                    for b, pairs in twos:
+                        if a != b:
+                            found.update([three | two for two in pairs])
+                if nib == 15:
+                    four = sum(cols[a >> 2][15])
+                    rest = hand & ~JOKER_MASK & ~four
+                    while rest:
+                        low = rest & -rest
+                        found.add(four | low)
+                        rest ^= low
+        info = self.five_info
+        entries = []
+        for m in found:
+            known = info.get(m)
             if known is None:
-                cards = sorted(C.cards_in(m), key=place_of.__getitem__)
-                places = [place_of[c] for c in cards]
-                suits = 0
-                for c in cards:
-                    suits |= 1 << C.suit_of(c)
-                top_suit = max(suit_place[C.suit_of(c)] for c in cards if place_of[c] == places[-1])
-                first = suit_place[C.suit_of(min(cards))]
-                known = five_keys[m] = (game.five_card_key(places, suits, top_suit, first), suits)
-            if known[0] is not None:
-                found.append((known[0], m))
-        found.sort()
-        return tuple(self.play(m) for _, m in found)
+                known = self.five_card_info(m)
+            if known is not None:
+                entries.append(known[2])
+        entries.sort()
+        return tuple([info[order & MASK_64][3] for order in entries])  # type: ignore[index]
+
+    def five_card_info(self, m: int) -> tuple[int, int, int, Play] | None:
+        """(key, suits, key × 2⁶⁴ + mask: the pure order, the play) of the five cards ``m`` as a five-card hand of
+        the design (:meth:`Goout.five_card_key`, without building a :class:`Combo`), or None; kept in
+        :attr:`five_info` (its domain is small: the candidate masks of one pack)."""
+        game = self.game
+        suit_place, place_suit = game.suit_place, self.place_suit
+        held = []  # (place, suit) of the cards, lowest card first
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            held.append(place_suit[low.bit_length() - 1])
+        places = sorted(place for place, _ in held)
+        suits = 0
+        for _, suit in held:
+            suits |= 1 << suit
+        top_suit = max(suit_place[suit] for place, suit in held if place == places[-1])
+        key = game.five_card_key(places, suits, top_suit, suit_place[held[0][1]])
+        found = None if key is None else (key, suits, key << 64 | m, self.play(m))
+        self.five_info[m] = found
+        return found
 
     def suited_run(self, low: int, length: int, suit: int) -> Play:
         """The run of ``suit`` over ``length`` places from ``low``."""
@@ -176,6 +294,28 @@ class Tables:
         found = self.runs_of.get(key)
         if found is None:
             found = self.runs_of[key] = self.play(sum(1 << self.card_at[(p, suit)] for p in range(low, low + length)))
+        return found
+
+    def play_info(self, cards: int) -> tuple[Combo, int, int, bool]:
+        """What :meth:`Position.play` needs of a combination (kept in :attr:`info`): its :class:`Combo`, its
+        place-major bits, its lock signature — nonzero and equal to the latest combination's exactly when the two
+        lock (:meth:`Goout._locks`: play.lock on, natural suits, no Joker in either, the same suits, kind and
+        count, a single where play.lock.singles_only) — and whether it reverses the order (play.revolution)."""
+        found = self.info.get(cards)
+        if found is None:
+            game = self.game
+            combo = game.combo(cards)
+            assert combo is not None
+            bits = 0
+            m = cards & ~JOKER_MASK
+            while m:
+                low = m & -m
+                bits |= self.bit[low.bit_length() - 1]
+                m ^= low
+            locks = self.lock_on and combo.suits and not combo.jokers and (combo.count == 1 or not self.singles_lock)
+            sig = (combo.suits | combo.count << 4 | (KINDS.index(combo.kind) + 1) << 12) if locks else 0
+            revolution = combo.count >= self.revolution_size and combo.kind == SET
+            found = self.info[cards] = (combo, bits, sig, revolution)
         return found
 
     def play(self, cards: int) -> Play:
@@ -207,6 +347,7 @@ class Position:
         "turn",
         "top",
         "top_combo",
+        "top_sig",
         "last",
         "lock",
         "reversed",
@@ -227,6 +368,7 @@ class Position:
         self.leader = self.turn = 0
         self.top = 0
         self.top_combo: Combo | None = None
+        self.top_sig = 0  # the lock signature of the latest combination (Tables.play_info)
         self.last = -1
         self.lock: int | None = None
         self.reversed = False
@@ -247,6 +389,7 @@ class Position:
         if state.table:
             p.last, p.top = state.table[-1]
             p.top_combo = game.combo(p.top)
+            p.top_sig = p.t.play_info(p.top)[2]
         p.plays = len(state.table)
         p.lock = state.lock
         p.reversed = state.reversed
@@ -289,12 +432,17 @@ class Position:
         out: list[Action] = []
         top = self.top_combo
         if top is None:
-            sets = t.all_sets
+            chunks = t.lead_chunks[wild]
+            chunk = 0
             while x:
-                low = x & -x
-                place = (low.bit_length() - 1) >> 2
-                out += sets[place][x >> 4 * place & 15][wild]
-                x &= ~(15 << 4 * place)
+                bits = x & 4095
+                if bits:
+                    found = chunks[chunk][bits]
+                    if found is None:
+                        found = t.lead_chunk(chunk, bits, wild)
+                    out += found
+                x >>= 12
+                chunk += 1
             if jokers:
                 out += t.jokers_alone[jokers]
             if t.runs:
@@ -310,31 +458,49 @@ class Position:
         if lock is not None and t.singles_lock:
             out = self._locked_singles(x, hand, top)
         elif top.kind == SET:
+            # play.lock (縛り): only the locked suits; play.follow_suit: only the latest combination's suits. An n
+            # of a kind's suits are those of its natural cards, so the hand's other suits are left out at once: the
+            # tables of the suits kept list the same plays in the same order as a filter of the full ones would
+            allowed = 15 if lock is None else lock
+            if t.follow_suit and top.suits:
+                allowed &= top.suits
+            if allowed != 15:
+                x &= t.suits_mask[allowed]
             rank = top.rank
             if t.simple and rank < t.n_ranks:  # the same count, higher: only the places above (below, reversed)
                 count = top.count
                 reverse = self.reversed
                 higher = x & (t.below[rank] if reverse else t.above[rank])
                 same = x >> 4 * rank & 15 if t.suit_order else 0  # the same rank beats only by its top suit
-                if same and not reverse:
-                    self._same_place(same, wild, top, out, False)
-                exactly = t.exactly
-                while higher:
-                    low = higher & -higher
-                    place = (low.bit_length() - 1) >> 2
-                    out += exactly[place][higher >> 4 * place & 15][wild][count]
-                    higher &= ~(15 << 4 * place)
-                if same and reverse:
-                    self._same_place(same, wild, top, out, False)
+                same_plays: tuple[Action, ...] | None = None
+                if same:
+                    same_key = (((top.key << 4 | count) << 4 | same) << 2 | wild) << 1 | reverse
+                    same_plays = t.same_memo.get(same_key)
+                    if same_plays is None:
+                        same_list: list[Action] = []
+                        self._same_place(same, wild, top, same_list, False)
+                        same_plays = t.same_memo[same_key] = tuple(same_list)
+                    if not reverse:
+                        out += same_plays
+                found = t.exactly_memo[wild][count].get(higher)
+                if found is None:
+                    found = t.exactly_at(higher, wild, count)
+                out += found
+                if same_plays is not None and reverse:
+                    out += same_plays
             elif not t.simple:
                 self._follow_sets(x, wild, top, out)
             if jokers:
-                flags = _Flags(lock, self.reversed)
-                for a in t.jokers_alone[jokers]:
-                    if game.may_follow(game.combo(a.cards), top, flags):  # type: ignore[arg-type]
-                        out.append(a)
-            if lock is not None or t.follow_suit:
-                out = self._suits_filter(out, top)
+                held = (jokers, self.top, lock, self.reversed)
+                alone = t.jokers_follow.get(held)
+                if alone is None:
+                    flags = _Flags(lock, self.reversed)
+                    alone = t.jokers_follow[held] = tuple(
+                        a
+                        for a in t.jokers_alone[jokers]
+                        if game.may_follow(game.combo(a.cards), top, flags)  # type: ignore[arg-type]
+                    )
+                out += alone
         elif top.kind == RUN:  # runs of its length, higher (through the pure rule)
             flags = _Flags(lock, self.reversed)
             for a in self._runs(x, top.count):
@@ -346,15 +512,10 @@ class Position:
                 allowed &= top.suits
             t_key = top.key
             reverse = self.reversed
-            five_keys = t.five_keys
+            five_info = t.five_info
             for a in self._five_card_hands(seat, hand):
-                known = five_keys.get(a.cards)
-                if known is None:
-                    combo = game.combo(a.cards)
-                    assert combo is not None
-                    known = (combo.key, combo.suits)
-                key, suits = known
-                if not suits & ~allowed and ((key < t_key) if reverse else (key > t_key)):  # type: ignore[operator]
+                key, suits, _, _ = five_info[a.cards]  # type: ignore[misc]
+                if not suits & ~allowed and ((key < t_key) if reverse else (key > t_key)):
                     out.append(a)
         if self.must:
             must = self.must
@@ -376,25 +537,9 @@ class Position:
                 plays = tuple(a for a in plays if not a.cards & gone)
                 self.fives[seat] = (natural, plays)
                 return plays
-        plays = self.t.five_card_hands(hand)
+        plays = self.t.five_card_hands(hand, self.rm[seat])
         self.fives[seat] = (natural, plays)
         return plays
-
-    def _suits_filter(self, plays: list[Action], top: Combo) -> list[Action]:
-        """play.lock (縛り): only the locked suits; play.follow_suit: only the latest combination's suits."""
-        game = self.game
-        allowed = 15
-        if self.lock is not None:
-            allowed &= self.lock
-        if self.t.follow_suit and top.suits:
-            allowed &= top.suits
-        keep = []
-        for a in plays:
-            combo = game.combo(a.cards)  # type: ignore[attr-defined]
-            assert combo is not None
-            if not combo.suits & ~allowed:
-                keep.append(a)
-        return keep
 
     def _locked_singles(self, x: int, hand: int, top: Combo) -> list[Action]:
         """play.lock.singles_only: singles of the locked suit only, beating in the order the lock gives
@@ -530,48 +675,40 @@ class Position:
         seat = self.turn
         hands = self.hands
         t = self.t
-        cleared = False
+        n = self.n
         if type(action) is Pass:
             self.passed |= 1 << seat
+            cleared = False
         else:
             cards = action.cards  # type: ignore[attr-defined]
+            info = t.info.get(cards)
+            if info is None:
+                info = t.play_info(cards)
+            combo, bits, sig, revolution = info
             hand = hands[seat]
             if cards & JOKER_MASK and cards & ~hand:  # a Joker held as the other copy (they share one name)
                 held = hand & JOKER_MASK
-                wanted = joker_count(cards)
-                jokers = held if wanted == 2 else (JOKER_BITS[0] if held & JOKER_BITS[0] else JOKER_BITS[1])
+                jokers = held if (cards & JOKER_MASK) == JOKER_MASK else (held & JOKER_BITS[0] or JOKER_BITS[1])
                 cards = (cards & ~JOKER_MASK) | jokers
-            combo = t.combos.get(cards) or self.game.combo(cards)
-            assert combo is not None
-            top = self.top_combo
-            if t.lock_on and top is not None and self.lock is None and self.game._locks(combo, top):
-                self.lock = combo.suits  # play.lock
-            if combo.count >= t.revolution_size and combo.kind == SET:
+            if sig and sig == self.top_sig and self.lock is None:
+                self.lock = combo.suits  # play.lock (縛り): see Tables.play_info
+            if revolution:
                 self.reversed = not self.reversed  # play.revolution (革命)
             hand &= ~cards
             hands[seat] = hand
-            bits = t.place_bits.get(cards)
-            if bits is None:
-                bits = t.place_bits[cards] = self.place_major(cards)
             self.rm[seat] &= ~bits
             self.played |= cards
             self.must = 0
-            self.top, self.top_combo, self.last = cards, combo, seat
+            self.top, self.top_combo, self.top_sig, self.last = cards, combo, sig, seat
             self.plays += 1
             if not hand:
                 out = self.out
                 out.append(seat)
                 # end.until "first-out" (without end.finish_turn) / "one-left": the hand ends at once
-                if (not t.finish_turn) if t.first_out else len(out) >= self.n - 1:
+                if (not t.finish_turn) if t.first_out else len(out) >= n - 1:
                     return True
             cleared = bool(cards & t.clear)
-        return self._advance(seat, cleared)
-
-    def _advance(self, seat: int, cleared: bool) -> bool:
-        """The next player of the turn, or the end of the turn or hand (the pure ``_next``)."""
-        t = self.t
-        hands = self.hands
-        n = self.n
+        # the next player of the turn, or the end of the turn or hand (the pure ``_next``)
         if cleared:
             nxt = end = seat
         elif t.lap:
@@ -594,7 +731,7 @@ class Position:
         while not hands[last]:
             last = last + 1 if last + 1 < n else 0
         self.leader = self.turn = last
-        self.top, self.top_combo, self.lock, self.passed, self.plays = 0, None, None, 0, 0
+        self.top, self.top_combo, self.top_sig, self.lock, self.passed, self.plays = 0, None, 0, None, 0, 0
         return False
 
     def order(self) -> tuple[int, ...]:
@@ -614,28 +751,105 @@ class FastGoout:
 
     def __init__(self, game: Goout) -> None:
         self.game = game
+        self.t = tables(game)
+        self.deck = game.deck()
+        self.dealt_cards = len(self.deck) - game.rest_size
+        self.card_bits = {c: (0 if 1 << c & JOKER_MASK else self.t.bit[c]) for c in self.deck}
+        g = game.key
+        self.start_rules = (g("turns.first_start"), g("turns.next_start"))
+        self.must_include = bool(g("turns.first_play_includes"))
+
+    def deal(self, seed: int, k: int, start: int) -> Position:
+        """Hand ``k``'s first position, the hand started by ``start``: the pure ``random_deal`` and ``dealt``
+        (``chance_rng(seed, k)``, one card at a time clockwise from ``start``, the Jokers named by where they lie,
+        the holder of turns.first_card leading where the rule says) without building the deal and the state."""
+        game = self.game
+        n = game.n
+        pack = list(self.deck)
+        rng = chance_rng(seed, k)
+        if PLAIN_DRAW:  # rng.shuffle(pack), its draws made here without a call per card
+            getrandbits = rng.getrandbits
+            for i in range(len(pack) - 1, 0, -1):
+                below = i + 1
+                bits = below.bit_length()
+                j = getrandbits(bits)
+                while j >= below:
+                    j = getrandbits(bits)
+                pack[i], pack[j] = pack[j], pack[i]
+        else:
+            rng.shuffle(pack)
+        dealt = self.dealt_cards
+        card_bits = self.card_bits
+        p = Position(game)
+        hands = p.hands
+        rm = p.rm
+        named = 0  # Jokers named so far: the first one met (hands by seat, then the rest) is JOKER (name_jokers)
+        for seat in range(n):
+            pile = pack[(seat - start) % n : dealt : n]
+            m = 0
+            for c in pile:
+                m |= 1 << c
+            if m & JOKER_MASK:
+                held = joker_count(m)
+                m = (m & ~JOKER_MASK) | (JOKER_MASK if held == 2 else JOKER_BITS[named])
+                named += held
+            hands[seat] = m
+            rm[seat] = sum(map(card_bits.__getitem__, pile))
+        leader = start
+        if self.start_rules[k != 0] == "holder":  # turns.first_start / turns.next_start "holder"
+            first = game.first_card
+            for seat in range(n):
+                if hands[seat] >> first & 1:
+                    leader = seat
+                    if self.must_include:
+                        p.must = 1 << first
+                    break
+        p.leader = p.turn = leader
+        return p
 
     def play_random_game(self, seed: int, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], int]:
-        """(deal scores, decisions) of one game of uniformly random legal play, as the pure protocol plays it."""
+        """(deal scores, decisions) of one game of uniformly random legal play, as the pure protocol plays it:
+        ``rng.choice`` of the legal actions, its draws made here without the call where ``rng`` is a plain
+        :class:`random.Random` (the same ``getrandbits`` calls, so the same game)."""
         game = self.game
-        state = game.initial()
+        start = game.options.first_dealer
         scores: list[tuple[int, ...]] = []
         decisions = 0
         k = 0
+        plain = type(rng) is random.Random and PLAIN_DRAW
+        choice = rng.choice
+        getrandbits = rng.getrandbits
         while True:
-            dealt = game.dealt(state, game.random_deal(state, chance_rng(seed, k)))  # a valid deal: no check
-            p = Position.from_state(game, dealt)
-            choice = rng.choice
-            while True:
-                decisions += 1
-                if p.play(choice(p.legal())):
-                    break
+            p = self.deal(seed, k, start)
+            legal = p.legal
+            play = p.play
+            if plain:
+                while True:
+                    decisions += 1
+                    out = legal()
+                    count = len(out)
+                    if count == 1:  # the draw rng.choice makes of one action
+                        while getrandbits(1):
+                            pass
+                        r = 0
+                    else:
+                        bits = count.bit_length()
+                        r = getrandbits(bits)
+                        while r >= count:
+                            r = getrandbits(bits)
+                    if play(out[r]):
+                        break
+            else:
+                while True:
+                    decisions += 1
+                    if play(choice(legal())):
+                        break
             scores.append(p.scores())
             k += 1
             done = tuple(scores)
             if game.game_over(done):
                 return done, decisions
-            state = game.awaiting_deal(k, game.next_start(state.start_player, p.order()), done)
+            start = game.next_start(start, p.order())
 
 
 def engine(game: Game) -> FastGoout | None:

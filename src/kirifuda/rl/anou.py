@@ -18,6 +18,7 @@ import random
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from itertools import combinations
 from typing import Any, cast
 
 import numpy as np
@@ -39,6 +40,9 @@ from ..games.anou import (
     trick_order,
     wall_score,
 )
+from ..games.anou import PLAY as ENGINE_PLAY
+from ..games.anou import TAKE_FIRST as ENGINE_TAKE_FIRST
+from ..games.anou import TAKE_SECOND as ENGINE_TAKE_SECOND
 from ..match import RECORD_FORMAT, Match
 from ..tricks import Play
 from .referee import BaseReferee, as_index, game_over
@@ -180,6 +184,7 @@ class Table:
         self._voids_at, self._wall_suits_at = at["voids"], at["wall_suits"]
         self._wall_counts_at, self._wall_counts_scale = at["wall_counts"], self.scale["wall_counts"]
         self._wall_scores_at, self._wall_scores_scale = at["wall_scores"], self.scale["wall_scores"]
+        self._first_at, self._second_at = at["first"], at["second"]
         self.phase = NO_PHASE
         self.turn = self.first = self.second = -1
         self._new_deal(dealt=False)
@@ -213,11 +218,13 @@ class Table:
         self.turn = turn
 
     def _set_takers(self, first: int, second: int) -> None:
-        for field, old, new in (("first", self.first, first), ("second", self.second, second)):
-            if old >= 0:
-                self._flag(field, old, 0, 0.0)
-            if new >= 0:
-                self._flag(field, new, 0, 1.0)
+        buffer, first_at, second_at = self.buffer, self._first_at, self._second_at
+        if self.first >= 0:
+            buffer[first_at + self.first] = 0.0
+            buffer[second_at + self.second] = 0.0
+        if first >= 0:
+            buffer[first_at + first] = 1.0
+            buffer[second_at + second] = 1.0
         self.first, self.second = first, second
 
     def _new_deal(self, dealt: bool) -> None:
@@ -304,19 +311,25 @@ class Table:
             self._set_phase(TAKE_SECOND)
             self._set_turn(self.second)
             return
-        for card in C.cards_in(self.pool):  # anou.md 5: 4 players discard the last card
+        pool = self.pool
+        while pool:  # anou.md 5: 4 players discard the last card
+            low = pool & -pool
+            card = low.bit_length() - 1
             buffer[pool_at + slots[card]] = 0.0
             buffer[self._gone_at + slots[card]] = 1.0
+            pool ^= low
         self.gone |= self.pool
         self.pool = 0
         buffer[self._lead_at + (self.trick[0][1] >> 4 & 3)] = 0.0
         for s, card in self.trick:
             buffer[self._trick_at + s * self.deck_size + slots[card]] = 0.0
         self.trick = []
-        first = self.first
-        self._set_takers(-1, -1)
-        self._set_phase(PLAY)
-        self._set_turn(first)  # anou.md 6: the 1st leads
+        first = self.first  # anou.md 6: the 1st leads
+        buffer[self._first_at + first] = buffer[self._second_at + self.second] = 0.0
+        buffer[self._phase_at + TAKE_SECOND] = buffer[self._to_act_at + self.turn] = 0.0
+        buffer[self._phase_at + PLAY] = buffer[self._to_act_at + first] = 1.0
+        self.first = self.second = -1
+        self.phase, self.turn = PLAY, first
         if self.played[seat] == self.anou.hand_size:
             self._end_deal()
 
@@ -354,7 +367,11 @@ class Table:
             self.gone |= 1 << card
             buffer[self._gone_at + slots[card]] = 1.0
             buffer[counts_at + bound] = min(1.0, wall[bound].bit_count() / counts_scale)
-        score = self.wall_scores[seat] = wall_score(tuple(wall))
+        counts = (wall[0].bit_count(), wall[1].bit_count(), wall[2].bit_count(), wall[3].bit_count())
+        score = _WALL_SCORES.get(counts)
+        if score is None:  # the rules' score of a wall of these column sizes (it reads the sizes alone)
+            score = _WALL_SCORES[counts] = wall_score(tuple((1 << k) - 1 for k in counts))
+        self.wall_scores[seat] = score
         buffer[self._wall_scores_at + seat] = max(-1.0, min(1.0, score / self._wall_scores_scale))
 
     def _end_deal(self) -> None:
@@ -389,9 +406,11 @@ class Encoder(BaseEncoder):
         self._voids_mask = (1 << 4 * n) - 1
         self._walls_mask = (1 << 16 * n) - 1
         self.turn_to_me = _facing(layout, seat, n)
+        self.facing_is_table = seat == 0  # seat 0's blocks are the table's order: a copy, no gather
         size = self.table.deck_size
         self.hand_slots = slice(self.table.at["hand"], self.table.at["hand"] + size)
-        self.hand_vector = np.zeros(size, dtype=np.float32)
+        self.hand_vector = array("f", bytes(4 * size))  # the hand's card field (item writes are cheap on an array)
+        self.hand_view = np.frombuffer(self.hand_vector, dtype=np.float32)
 
     @staticmethod
     def shared(game: Any, layout: Layout) -> Table:
@@ -431,7 +450,7 @@ class Encoder(BaseEncoder):
     def dealt(self, hand: int) -> None:
         """A new deal gave this seat ``hand`` (a card mask)."""
         self.hand = hand
-        self.hand_vector[:] = 0.0
+        self.hand_vector[:] = array("f", bytes(4 * len(self.hand_vector)))
         slots = self.table.slot_of_card
         for card in C.cards_in(hand):
             self.hand_vector[slots[card]] = 1.0
@@ -443,8 +462,9 @@ class Encoder(BaseEncoder):
 
     # the vector
     def vector(self, obs: Callable[[], Observation]) -> np.ndarray:
-        out: np.ndarray = self.table.view[self.turn_to_me]  # fancy indexing: numpy types it Any
-        out[self.hand_slots] = self.hand_vector
+        table = self.table
+        out: np.ndarray = table.view.copy() if self.facing_is_table else table.view[self.turn_to_me]
+        out[self.hand_slots] = self.hand_view
         return out
 
     def values(self, obs: Any) -> list[Any]:
@@ -541,7 +561,7 @@ class FastReferee(BaseReferee):
         self.encoders = cast(list[Encoder], encoding.encoders())
         self.table = self.encoders[0].table
         self.dealers: list[int] = []  # the dealer of each deal so far (its hands follow from the seed)
-        self.entries: list[tuple[int, int]] = []  # (seat, action index), in order
+        self.entries: list[tuple[int, tuple[Any, ...]]] = []  # (seat, engine option), in order (index_of: its index)
         self._legal: tuple[int, dict[int, tuple[Any, ...]]] | None = None  # (seat, index → engine option)
         self._pick: tuple[int, tuple[Any, ...]] | None = None  # (index, option) random_index drew, this position
         self._match: Match | None = None
@@ -575,9 +595,9 @@ class FastReferee(BaseReferee):
         match = self._match
         if match is None:
             match = self._match = Match(self.game, seed=self.seed)
-        action = self.actions.action
-        for seat, i in self.entries[len(match.actions) :]:
-            match.act(seat, action(i))
+        action, index = self.actions.action, self.index_of
+        for seat, option in self.entries[len(match.actions) :]:
+            match.act(seat, action(index[option]))
         return match
 
     @property
@@ -604,11 +624,31 @@ class FastReferee(BaseReferee):
         return legal
 
     def random_index(self, seat: int, rng: random.Random) -> int:
-        options = self.position.options()
-        option = options[int(rng.random() * len(options))] if len(options) > 1 else options[0]
+        option = draw_option(self.position, rng)
         i = self.index_of[option]
         self._pick = (i, option)  # drawn from the engine's options now: act() need not look it up again
         return i
+
+    def act_random(self, seat: int, rng: random.Random) -> None:
+        """``seat`` (to act) plays a uniformly random legal action: the one ``act(seat, random_index(seat, rng))``
+        plays, drawn from the engine's state (:func:`draw_option`) with no index looked up."""
+        if self.position.phase == OVER:
+            raise game_over()
+        self._apply(seat, draw_option(self.position, rng))
+
+    def act_randoms(self, rngs: Sequence[random.Random | None]) -> None:
+        """Play random actions (:meth:`act_random`) while the seat to act has a generator in ``rngs`` (by seat),
+        until another seat is to act, a deal has been scored or the game is over: a gym environment's ``random``
+        opponents between two of its learner's steps."""
+        position, apply, scored = self.position, self._apply, len(self.position.scores)
+        while True:
+            seat = position.turn
+            rng = rngs[seat] if seat >= 0 else None
+            if rng is None:
+                return
+            apply(seat, draw_option(position, rng))
+            if len(position.scores) != scored:
+                return
 
     def act(self, seat: int, index: Any) -> None:
         position = self.position
@@ -627,26 +667,32 @@ class FastReferee(BaseReferee):
                 option = None
         if option is None:
             raise self.refuse(seat, index, self.legal(seat))
-        position.apply(option)
+        self._apply(seat, option)
+
+    def _apply(self, seat: int, option: tuple[Any, ...]) -> None:
+        """Play ``option`` (legal for ``seat``, which is to act) on the engine, and show it to the table and seat."""
         self._legal = self._pick = None
-        self.entries.append((seat, i))
+        self.entries.append((seat, option))
+        position, table = self.position, self.table
         kind, what = option
-        table = self.table
-        if kind == "play":
+        if kind == "play":  # the engine's primitives (Position.apply without its dispatch)
+            position.play_card(what)
             card = CARD_OF_KEY[what]
             table.play(seat, card, position.first, position.second)  # the engine has ranked a full trick
             self.encoders[seat].gave(card)
         elif kind == "take":
+            position.take(what)
             placements = _PLACEMENTS.get(what)
             if placements is None:
                 placements = _PLACEMENTS[what] = tuple((CARD_OF_KEY[k], None if col < 0 else col) for k, col in what)
             table.take(seat, placements)
+            if position.phase == DEAL:
+                self._deal()
         else:
             ((k, col),) = what
+            position.root(k, col)
             table.root(seat, CARD_OF_KEY[k], None if col < 0 else col)
             self.encoders[seat].gave(CARD_OF_KEY[k])
-        if position.phase == DEAL:
-            self._deal()
 
     def deal_scores(self) -> tuple[tuple[int, ...], ...]:
         return tuple(self.position.scores)
@@ -660,15 +706,62 @@ class FastReferee(BaseReferee):
         return scores[scored:]
 
     def record(self) -> dict[str, Any]:
-        texts = self.actions.texts
+        texts, index = self.actions.texts, self.index_of
         return {
             "format": RECORD_FORMAT,
             "game": self.game.id,
             "options": self.game.options.to_dict(),
             "seed": self.seed,
             "deals": [d.to_json() for d in self.deals],
-            "actions": [[seat, texts[i]] for seat, i in self.entries],
+            "actions": [[seat, texts[index[option]]] for seat, option in self.entries],
         }
+
+
+def draw_option(position: fast.Position, rng: random.Random) -> tuple[Any, ...]:
+    """A uniformly random legal option of the seat to act: ``options()[k]`` for ``k = int(rng.random() * count)``
+    (no draw when there is one option), found from the engine's state without building the list of options — the
+    very option a draw from that list would give, from the same generator (tests/rl/test_rl_anou.py checks both)."""
+    seat, phase = position.turn, position.phase
+    if phase == ENGINE_PLAY:
+        trick = position.trick
+        if trick:
+            lead = trick[0][1] >> 4
+            m = position.suits[seat * 4 + lead]
+            if m:  # must follow (anou.md "A deal" 3)
+                bits = fast.LOWS[m]
+                return ("play", lead * 16 + (bits[int(rng.random() * len(bits))] if len(bits) > 1 else bits[0]))
+        hand = position.hands[seat]
+        return ("play", hand[int(rng.random() * len(hand))] if len(hand) > 1 else hand[0])
+    co, free = position.co[seat], position.free[seat]
+    columns = fast.FREE[free]
+    nf = len(columns)
+    if phase == ENGINE_TAKE_SECOND:  # two of the pool, each pair with its placements in the engine's order
+        pairs = [(a, b, fast.pair_count(co, nf, a >> 4, b >> 4)) for a, b in combinations(position.pool, 2)]
+        total = sum(count for _, _, count in pairs)
+        k = int(rng.random() * total) if total > 1 else 0
+        for a, b, count in pairs:  # noqa: B007  # the pair drawn is used after the loop
+            if k < count:
+                break
+            k -= count
+        sa, sb = a >> 4, b >> 4
+        ca, cb = fast.pair_columns(co, free, sa, sb, k)
+        return ("take", ((a, -1 if co[sa] >= 0 else ca), (b, -1 if co[sb] >= 0 or sa == sb else cb)))
+    # one card with the column it opens: the 1st's take from the pool, a root stone from the hand
+    kind, cards = ("take", position.pool) if phase == ENGINE_TAKE_FIRST else ("root", position.hands[seat])
+    total = 0
+    for x in cards:
+        total += 1 if co[x >> 4] >= 0 else nf
+    k = int(rng.random() * total) if total > 1 else 0
+    for x in cards:
+        if co[x >> 4] >= 0:
+            if k == 0:
+                return (kind, ((x, -1),))
+            k -= 1
+        elif k < nf:
+            return (kind, ((x, columns[k]),))
+        else:
+            k -= nf
+    raise AssertionError("no legal option")  # the engine offers every seat to act an option
 
 
 def seat_view(position: fast.Position, seat: int) -> fast.Position:
@@ -780,6 +873,9 @@ def _options(game: Anou) -> AnouOptions:
     assert isinstance(options, AnouOptions)
     return options
 
+
+_WALL_SCORES: dict[tuple[int, int, int, int], int] = {}
+"""A wall's column sizes → its score (the rules' ``wall_score``, which reads the sizes alone)."""
 
 _DECODED: dict[str, Any] = {}
 """Action text → action (Anou's texts do not depend on its options)."""

@@ -5,7 +5,9 @@
 
 ``train`` fits a MaskablePPO policy (an MLP over the observation vector; illegal actions masked out through
 ``action_masks()``) for seat 0 of ``gym_env(game_id, opponents=..., episode="deal")``: an episode is one deal, its
-reward the seat's deal score (Gonin-kan: a battle's), on CPU with one thread. The saved policy then plays as
+reward the seat's deal score (Gonin-kan: a battle's), on CPU with one thread. ``--episode game`` trains on whole games
+instead (each deal's score paid as it ends, ``gamma=1``): Gonin-kan's first battle has no pass, trump or 十六
+decisions, which only its later battles and rounds bring. The saved policy then plays as
 ``policy:PATH`` wherever the tournament takes a bot name (:class:`PolicyBot`), so learned agents join the bots'
 leaderboard under the tournament's protocol: every lineup over the same deal seeds in every rotation.
 
@@ -53,8 +55,10 @@ class VectorObservation(gymnasium.ObservationWrapper):
         return masks
 
 
-def make_env(game_id: str, options: dict[str, Any] | None, opponents: str | Sequence[str]) -> gymnasium.Env:
-    return VectorObservation(gym_env(game_id, 0, opponents, options, episode="deal"))
+def make_env(
+    game_id: str, options: dict[str, Any] | None, opponents: str | Sequence[str], episode: str = "deal"
+) -> gymnasium.Env:
+    return VectorObservation(gym_env(game_id, 0, opponents, options, episode=episode))
 
 
 def train(
@@ -67,6 +71,7 @@ def train(
     seed: int = 0,
     net: Sequence[int] = (128, 128),
     head: str = "auto",
+    episode: str = "deal",
 ) -> dict[str, Any]:
     """Fit and save a MaskablePPO policy for seat 0 (see the module docstring); what was done, for the docs.
     ``head``: ``flat`` (one logit per action index), ``features`` (:mod:`kirifuda.rl.ppo_policy`: logits from the
@@ -77,7 +82,7 @@ def train(
     from sb3_contrib import MaskablePPO
 
     torch.set_num_threads(1)
-    env = make_env(game_id, options, opponents)
+    env = make_env(game_id, options, opponents, episode)
     if head not in HEADS:
         raise KirifudaError(f"head must be one of {', '.join(HEADS)}, not {head!r}", ja=f"head は {'/'.join(HEADS)}")
     actions = len(encoding_for(registry.make(game_id, options)).actions)
@@ -97,7 +102,7 @@ def train(
         batch_size=256,
         n_epochs=4,
         learning_rate=3e-4,
-        gamma=1.0,  # an episode is one deal: its score is the return
+        gamma=1.0,  # the return is the seat's score over the episode (one deal, or the game)
         ent_coef=0.01,
         policy_kwargs=policy_kwargs,
         seed=seed,
@@ -114,6 +119,7 @@ def train(
         "opponents": opponents,
         "steps": steps,
         "head": head,
+        "episode": episode,
         "cpu_seconds": round(time.process_time() - start, 1),
         "path": str(out),
     }
@@ -175,6 +181,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     t.add_argument("--opponents", default="random")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--head", choices=HEADS, default="auto", help="the action head (see train())")
+    t.add_argument("--episode", choices=("deal", "game"), default="deal", help="an episode: one deal or the game")
     args = ap.parse_args(argv)
     print(
         json.dumps(
@@ -186,6 +193,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 opponents=args.opponents,
                 seed=args.seed,
                 head=args.head,
+                episode=args.episode,
             )
         )
     )

@@ -80,6 +80,10 @@ class BaseReferee:
         legal = list(self.legal(seat))
         return legal[int(rng.random() * len(legal))] if len(legal) > 1 else legal[0]
 
+    def act_random(self, seat: int, rng: random.Random) -> None:
+        """``seat`` (to act) plays the action of :meth:`random_index` (a fast referee draws it from its engine)."""
+        self.act(seat, self.random_index(seat, rng))
+
     def mask(self, seat: int) -> np.ndarray:
         out = np.zeros(len(self.encoding.actions), dtype=np.int8)  # a fresh array each time: the caller may keep it
         legal = self.legal(seat)

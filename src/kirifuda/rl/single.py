@@ -29,7 +29,7 @@ from gymnasium import spaces
 from .. import registry
 from ..core import KirifudaError, Options
 from .aec import EPISODES, RENDER_MODES, check_choice, observation_space, render_table
-from .opponents import Opponent, OpponentSpec, check_opponents, seat_opponents
+from .opponents import Opponent, OpponentSpec, RandomOpponent, check_opponents, seat_opponents
 from .referee import BaseReferee, GameOver, as_index, referee_for
 from .registry import encoding_for
 from .spec import IllegalIndex
@@ -92,7 +92,11 @@ class KirifudaGym(gymnasium.Env):
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(2**31)) if seed is None else int(seed)
         self.referee = referee = referee_for(self.encoding, match_seed)
-        self.players = seat_opponents(self.encoding, referee, self.opponents, match_seed)
+        self.players = players = seat_opponents(self.encoding, referee, self.opponents, match_seed)
+        self._random_rngs = [  # by seat: a random opponent's generator, else None
+            player.rng if type(player) is RandomOpponent else None
+            for player in map(players.get, range(self.game.seat_count))
+        ]
         self._done = False
         self._carry = self._others_play()
         if self._done:
@@ -110,11 +114,18 @@ class KirifudaGym(gymnasium.Env):
         reward = 0.0
         if not self.encoding.simultaneous:  # one seat acts at a time: no list of seats to build
             next_to_act, act, new_scores = referee.next_to_act, referee.act, referee.new_scores
+            act_randoms = getattr(referee, "act_randoms", None)
             while not referee.finished:
                 s = next_to_act()
                 if s == seat:
                     break
-                act(s, players[s].decide(referee, s))
+                player = players[s]
+                if type(player) is not RandomOpponent:
+                    act(s, player.decide(referee, s))
+                elif act_randoms is not None:  # a fast referee plays its random seats in a row, from its engine
+                    act_randoms(self._random_rngs)
+                else:
+                    referee.act_random(s, player.rng)
                 scores = new_scores()
                 if scores:
                     reward += self._add(scores)

@@ -1254,9 +1254,9 @@ class Tables:
         match = replay(stored.record())
         if stored.seed is None:
             match.rng = SYSTEM_RANDOM  # the next deals of a table in play come from the OS too (stored as drawn)
-        elif stored.status in ("open", "paused"):
-            match.auto_chance = True
-            match.resolve_chance()  # a seeded table's next deal is known already
+        # A seeded table's next deal is not drawn here either: a table stopped at the end of a deal deals on from its
+        # pause (TableRuntime._settle → _next_deal), which stores the deal before anyone sees it. Drawn here, it was
+        # never stored, and the record lost it (its later deals shifted: the record no longer replayed).
         return match
 
     def _new_id(self) -> str:

@@ -348,10 +348,11 @@ class SqliteStore:
                 "SELECT actor, text FROM actions WHERE table_id = ? ORDER BY idx", (table_id,)
             )
         )
-        deals = tuple(
-            json.loads(deal)
-            for (deal,) in self.db.execute("SELECT deal FROM deals WHERE table_id = ? ORDER BY idx", (table_id,))
-        )
+        deals: list[Any] = []
+        for idx, deal in self.db.execute("SELECT idx, deal FROM deals WHERE table_id = ? ORDER BY idx", (table_id,)):
+            if idx != len(deals):
+                break  # a deal missing (an older server's seeded table could lose one): a seed gives the rest
+            deals.append(json.loads(deal))
         return StoredTable(
             id=row[0],
             game=row[1],
@@ -362,7 +363,7 @@ class SqliteStore:
             created=row[5],
             finished=bool(row[6]),
             actions=actions,
-            deals=deals,
+            deals=tuple(deals),
             bot_seed=row[7],
             practice=bool(row[8]),
             status=row[9],
