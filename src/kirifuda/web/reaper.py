@@ -111,7 +111,11 @@ class Gateway:
         self._sending = threading.Lock()
         self._task = ray.remote(num_cpus=1, max_retries=1)(think_pickled)
         searcher: Any = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=1)(Searcher)
-        self._searchers: list[Any] = [searcher.remote() for _ in range(max(1, workers))]
+        # Each searcher holds a CPU of the cluster for good: leave one for the quick bots' tasks, or a cluster with no
+        # more CPUs than searchers answers no quick decision at all (a 2-CPU head with --bot-workers 2 did that)
+        cpus = int(ray.cluster_resources().get("CPU", 0))  # type: ignore[no-untyped-call]
+        count = max(1, min(workers, cpus - 1))
+        self._searchers: list[Any] = [searcher.remote() for _ in range(count)]
         self._free = list(self._searchers)  # the searchers not thinking now
         self._turn = 0
 
