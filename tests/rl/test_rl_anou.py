@@ -131,3 +131,53 @@ def test_a_random_opponents_draw_is_the_draw_from_the_list_of_options(options):
                     assert np.array_equal(fast.vector(s), pure.vector(s)), (seed, steps, s)
         assert fast.finished
         assert fast.record() == pure.record()
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_legal_indices_worked_out_from_the_engine_are_its_options_indexed(options):
+    """IndexTables.legal (the mask's indices, from the engine's state) is the engine's list of options looked up in
+    the action table, in its order, at every step of random games; and the pure rules' legal actions."""
+    from kirifuda.registry import make
+    from kirifuda.rl.anou import FastReferee, IndexTables, option_index
+    from kirifuda.rl.registry import encoding_for
+
+    encoding = encoding_for(make("anou", options))
+    game = encoding.game
+    tables, index = IndexTables.of(game), option_index(game)
+    rng = random.Random(7)
+    for seed in range(3):
+        referee = FastReferee(encoding, seed)
+        position = referee.position
+        while not referee.finished:
+            expected = [index[o] for o in position.options()]
+            assert tables.legal(position) == expected
+            if seed == 0:
+                state = referee.match.state
+                assert sorted(expected) == sorted(
+                    encoding.actions.of(a) for a in game.legal_actions(state, position.turn)
+                )
+            referee.act(position.turn, rng.choice(expected))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_gym_learners_mask_is_the_pure_rules_legal_set_at_every_step(players):
+    """Against random opponents (played in a row on the engine between two learner steps) the learner's mask and
+    action_masks() are the pure rules' legal actions of the replayed match at every step, and an observation handed
+    out is never changed by later steps."""
+    from kirifuda.rl import gym_env
+
+    env = gym_env("anou", 0, "random", players=players)
+    game, actions = env.game, env.encoding.actions
+    rng = random.Random(players)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for seed in range(2):
+        observation, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            mask = observation["action_mask"]
+            legal = sorted(actions.of(a) for a in game.legal_actions(env.referee.match.state, 0))
+            assert np.flatnonzero(mask).tolist() == legal
+            assert np.array_equal(env.action_masks(), mask.astype(bool))
+            kept.append((observation["action_mask"], mask.copy()))
+            observation, _, done, _, _ = env.step(rng.choice(legal))
+    assert all(np.array_equal(given, copy) for given, copy in kept)

@@ -41,6 +41,7 @@ from ..games.anou import (
     wall_score,
 )
 from ..games.anou import PLAY as ENGINE_PLAY
+from ..games.anou import ROOT as ENGINE_ROOT
 from ..games.anou import TAKE_FIRST as ENGINE_TAKE_FIRST
 from ..games.anou import TAKE_SECOND as ENGINE_TAKE_SECOND
 from ..match import RECORD_FORMAT, Match
@@ -562,7 +563,8 @@ class FastReferee(BaseReferee):
         self.table = self.encoders[0].table
         self.dealers: list[int] = []  # the dealer of each deal so far (its hands follow from the seed)
         self.entries: list[tuple[int, tuple[Any, ...]]] = []  # (seat, engine option), in order (index_of: its index)
-        self._legal: tuple[int, dict[int, tuple[Any, ...]]] | None = None  # (seat, index → engine option)
+        self.indexing = IndexTables.of(game)
+        self._legal: tuple[int, list[int]] | None = None  # (seat, its legal indices) in this position
         self._pick: tuple[int, tuple[Any, ...]] | None = None  # (index, option) random_index drew, this position
         self._match: Match | None = None
         self._deal()
@@ -615,13 +617,26 @@ class FastReferee(BaseReferee):
         return self.encoders[seat].vector(lambda: self.game.observation(self.match.state, seat))
 
     def legal(self, seat: int) -> dict[int, tuple[Any, ...]]:
+        options = self.options_by_index
+        return {i: options[i] for i in self.legal_indices(seat)}
+
+    def legal_indices(self, seat: int) -> list[int]:
+        """``seat``'s legal indices in the engine's order (none when it is not to act), worked out from the
+        engine's state (:meth:`IndexTables.legal`), kept until the position changes."""
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]
-        index = self.index_of
-        legal = {index[o]: o for o in self.position.options()} if seat == self.position.turn else {}
+        legal = self.indexing.legal(self.position) if seat == self.position.turn else []
         self._legal = (seat, legal)
         return legal
+
+    def allows(self, seat: int, index: int) -> bool:
+        return index in self.legal_indices(seat)
+
+    def mask(self, seat: int) -> np.ndarray:
+        out = np.zeros(len(self.actions), dtype=np.int8)  # a fresh array each time: the caller may keep it
+        out[self.legal_indices(seat)] = 1
+        return out
 
     def random_index(self, seat: int, rng: random.Random) -> int:
         option = draw_option(self.position, rng)
@@ -659,8 +674,8 @@ class FastReferee(BaseReferee):
         option: tuple[Any, ...] | None
         if pick is not None and pick[0] == i and seat == position.turn:  # just drawn from the options now
             option = pick[1]
-        elif cached is not None and cached[0] == seat:  # the mask was asked for: its dict says what is legal
-            option = cached[1].get(i)
+        elif cached is not None and cached[0] == seat:  # the mask was asked for: its indices say what is legal
+            option = self.options_by_index[i] if i in cached[1] else None
         else:  # an opponent's choice: legal if the engine offers it to this seat now (no dict is built)
             option = self.options_by_index[i] if i >= 0 else None
             if seat != position.turn or option not in position.options():
@@ -859,6 +874,92 @@ def options_by_index(game: Anou) -> list[tuple[Any, ...]]:
     if found is None:
         found = _OPTIONS_BY_INDEX[options] = list(option_index(game))
     return found
+
+
+class IndexTables:
+    """Where each engine option sits in the action table, as arrays read by the engine's own numbers, so that the
+    legal indices of a position are worked out from its state (:meth:`legal`) — no option tuple built, none looked
+    up — in the order of ``Position.options()``: ``legal(position) == [option_index[o] for o in
+    position.options()]`` (tests/rl/test_rl_anou.py checks it at every step of random games)."""
+
+    _FOUND: dict[AnouOptions, IndexTables] = {}
+
+    @classmethod
+    def of(cls, game: Anou) -> IndexTables:
+        options = _options(game)
+        found = cls._FOUND.get(options)
+        if found is None:
+            found = cls._FOUND[options] = cls(option_index(game))
+        return found
+
+    def __init__(self, index: dict[tuple[Any, ...], int]) -> None:
+        self.play = [-1] * 64  # key → ``play``'s index
+        self.take = [-1] * 64 * 5  # key * 5 + column + 1 → a one-card ``take``'s index
+        self.root = [-1] * 64 * 5  # the same for ``root``
+        self.pair = [-1] * 64 * 64  # a * 64 + b (keys a < b) → the 2nd's ``take`` of both with no column named
+        one = {"take": self.take, "root": self.root}
+        for (kind, what), i in index.items():
+            if kind == "play":
+                self.play[what] = i
+            elif len(what) == 1:
+                ((key, column),) = what
+                one[kind][key * 5 + column + 1] = i
+            elif what[0][1] == what[1][1] == -1:
+                self.pair[what[0][0] * 64 + what[1][0]] = i
+        # a pair's placements follow its first (no column named): the 2nd's columns (column + 1, 0 for none) →
+        # the placement's offset, two suits (21 placements) and one suit (5: the first card's column alone)
+        self.two_suits = [[-1] * 5 for _ in range(5)]
+        k = 0
+        for x in range(5):
+            for y in range(5):
+                if x == 0 or y == 0 or x != y:
+                    self.two_suits[x][y] = k
+                    k += 1
+
+    def legal(self, position: fast.Position) -> list[int]:
+        """The legal indices of the seat to act, in the order of ``position.options()`` (mirroring its loops)."""
+        seat, phase = position.turn, position.phase
+        if phase == ENGINE_PLAY:
+            play = self.play
+            trick = position.trick
+            if trick:
+                lead = trick[0][1] >> 4
+                m = position.suits[seat * 4 + lead]
+                if m:  # must follow (anou.md "A deal" 3)
+                    base = lead * 16
+                    return [play[base + b] for b in fast.LOWS[m]]
+            return [play[x] for x in position.hands[seat]]
+        if phase not in (ENGINE_ROOT, ENGINE_TAKE_FIRST, ENGINE_TAKE_SECOND):
+            return []
+        co = position.co[seat]
+        columns = [c + 1 for c in fast.FREE[position.free[seat]]]
+        out: list[int] = []
+        if phase != ENGINE_TAKE_SECOND:  # one card with the column it opens
+            table = self.take if phase == ENGINE_TAKE_FIRST else self.root
+            for x in position.pool if phase == ENGINE_TAKE_FIRST else position.hands[seat]:
+                at = x * 5
+                if co[x >> 4] >= 0:
+                    out.append(table[at])
+                else:
+                    out += [table[at + c] for c in columns]
+            return out
+        pair, two_suits = self.pair, self.two_suits
+        for a, b in combinations(position.pool, 2):
+            sa, sb = a >> 4, b >> 4
+            base = pair[a * 64 + b]
+            if co[sa] >= 0:
+                if co[sb] >= 0:
+                    out.append(base)
+                else:
+                    row = two_suits[0]
+                    out += [base + row[c] for c in columns]
+            elif sa == sb:
+                out += [base + c for c in columns]
+            elif co[sb] >= 0:
+                out += [base + two_suits[c][0] for c in columns]
+            else:
+                out += [base + two_suits[x][y] for x in columns for y in columns if x != y]
+        return out
 
 
 _PLACEMENTS: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int | None], ...]] = {}

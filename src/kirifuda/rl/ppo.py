@@ -72,11 +72,13 @@ def train(
     net: Sequence[int] = (128, 128),
     head: str = "auto",
     episode: str = "deal",
+    save_every: int = 0,
 ) -> dict[str, Any]:
     """Fit and save a MaskablePPO policy for seat 0 (see the module docstring); what was done, for the docs.
     ``head``: ``flat`` (one logit per action index), ``features`` (:mod:`kirifuda.rl.ppo_policy`: logits from the
     features of each action's text, shared between actions) or ``auto`` (features above :data:`FEATURES_ABOVE`
-    actions)."""
+    actions). ``save_every``: also save the policy every that many steps, as ``OUT-STEPS.zip`` beside ``out``
+    (a long run leaves usable policies if it is stopped)."""
     require("train", "python -m kirifuda.rl.ppo")
     import torch
     from sb3_contrib import MaskablePPO
@@ -110,7 +112,19 @@ def train(
         verbose=0,
     )
     start = time.process_time()
-    model.learn(total_timesteps=steps)
+    callback = None
+    if save_every > 0:
+        from stable_baselines3.common.callbacks import BaseCallback
+
+        class Checkpoint(BaseCallback):
+            def _on_step(self) -> bool:
+                if self.num_timesteps % save_every == 0:
+                    self.model.save(out.with_name(f"{out.stem}-{self.num_timesteps}{out.suffix}"))
+                return True
+
+        out.parent.mkdir(parents=True, exist_ok=True)
+        callback = Checkpoint()
+    model.learn(total_timesteps=steps, callback=callback)
     out.parent.mkdir(parents=True, exist_ok=True)
     model.save(out)
     return {
@@ -182,6 +196,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--head", choices=HEADS, default="auto", help="the action head (see train())")
     t.add_argument("--episode", choices=("deal", "game"), default="deal", help="an episode: one deal or the game")
+    t.add_argument("--save-every", type=int, default=0, help="also save the policy every N steps (OUT-N.zip)")
     args = ap.parse_args(argv)
     print(
         json.dumps(
@@ -194,6 +209,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 seed=args.seed,
                 head=args.head,
                 episode=args.episode,
+                save_every=args.save_every,
             )
         )
     )

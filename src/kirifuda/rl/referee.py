@@ -63,6 +63,10 @@ class BaseReferee:
         """``seat``'s legal actions now by index (empty when it is not to act); the values are the referee's own."""
         raise NotImplementedError
 
+    def allows(self, seat: int, index: int) -> bool:
+        """Whether ``index`` is one of ``seat``'s legal actions now."""
+        return index in self.legal(seat)
+
     def act(self, seat: int, index: Any) -> None:
         """Apply ``seat``'s action of index ``index``; :class:`IllegalIndex` (nothing changed) if it is not legal."""
         raise NotImplementedError

@@ -176,7 +176,7 @@ class KirifudaGym(gymnasium.Env):
             raise GameOver(
                 "the episode is over: reset the environment", ja="エピソードは終わっています。reset してください"
             )
-        if self.illegal == "terminate" and as_index(action, len(self.encoding.actions)) not in referee.legal(self.seat):
+        if self.illegal == "terminate" and not referee.allows(self.seat, as_index(action, len(self.encoding.actions))):
             self._done = True
             return self._observe(), self.illegal_reward, True, False, {"illegal_action": True}
         referee.act(self.seat, action)
