@@ -154,6 +154,51 @@ PER_SEAT = {
 """Fields that hold one block per seat, by their first field, with the size of a block."""
 
 
+_TABLE_CONSTANTS: dict[tuple[AnouOptions, Layout], dict[str, Any]] = {}
+
+
+def _table_constants(game: Anou, layout: Layout) -> dict[str, Any]:
+    """A :class:`Table`'s attributes that only the options and the layout decide (worked out once: a game starts
+    at every reset of an environment)."""
+    key = (_options(game), layout)
+    found = _TABLE_CONSTANTS.get(key)
+    if found is not None:
+        return found
+    slot_of_card = [-1] * (C.JOKER + 1)  # card → its slot in a card field
+    for i, c in enumerate(layout.card_names):
+        slot_of_card[c] = i
+    at = {f.name: off for off, f in layout.offsets()}
+    scale = {f.name: f.scale for f in layout.fields}
+    found = _TABLE_CONSTANTS[key] = {
+        "roots_each": ROOT_STONES_EACH if _options(game).root_stones else 0,
+        "deck_size": len(layout.card_names),
+        "slot_of_card": slot_of_card,
+        "at": at,
+        "scale": scale,
+        "_phase_at": at["phase"],
+        "_to_act_at": at["to_act"],
+        "_lead_at": at["lead"],
+        "_trick_at": at["trick[me]"],
+        "_pool_at": at["pool"],
+        "_gone_at": at["gone"],
+        "_sizes_at": at["hand_sizes"],
+        "_sizes_scale": scale["hand_sizes"],
+        "_voids_at": at["voids"],
+        "_wall_suits_at": at["wall_suits"],
+        "_wall_counts_at": at["wall_counts"],
+        "_wall_counts_scale": scale["wall_counts"],
+        "_wall_scores_at": at["wall_scores"],
+        "_wall_scores_scale": scale["wall_scores"],
+        "_first_at": at["first"],
+        "_second_at": at["second"],
+        # values written often: a hand's size after k cards put down, a column of k cards
+        "_size_values": [(game.hand_size - k) / scale["hand_sizes"] for k in range(game.hand_size + 1)],
+        "_count_values": [min(1.0, k / scale["wall_counts"]) for k in range(16)],
+        "_zeros": bytes(4 * layout.size),
+    }
+    return found
+
+
 class Table:
     """The public table of one Anou game as its history shows it: everything but the hands (anou.md R2).
 
@@ -162,30 +207,43 @@ class Table:
     (``trick``, ``walls``, …) it keeps the public part of the observation vector with seat blocks in absolute order
     (``buffer``), updated slot by slot as the table changes, which each seat's encoder turns to face itself."""
 
+    # set from _table_constants (the options' and the layout's)
+    roots_each: int
+    deck_size: int
+    slot_of_card: list[int]
+    at: dict[str, int]
+    scale: dict[str, float]
+    _phase_at: int
+    _to_act_at: int
+    _lead_at: int
+    _trick_at: int
+    _pool_at: int
+    _gone_at: int
+    _sizes_at: int
+    _sizes_scale: float
+    _voids_at: int
+    _wall_suits_at: int
+    _wall_counts_at: int
+    _wall_counts_scale: float
+    _wall_scores_at: int
+    _wall_scores_scale: float
+    _first_at: int
+    _second_at: int
+    _size_values: list[float]
+    _count_values: list[float]
+    _zeros: bytes
+
     def __init__(self, game: Anou, layout: Layout) -> None:
         self.anou = game
         self.n = game.n
-        self.roots_each = ROOT_STONES_EACH if _options(game).root_stones else 0
         self.dealer = game.options.first_dealer
         self.deal_index = 0
         self.totals = [0] * self.n
         self.count = 0  # events applied
-        self.deck_size = len(layout.card_names)
-        self.slot_of_card = [-1] * (C.JOKER + 1)  # card → its slot in a card field
-        for i, c in enumerate(layout.card_names):
-            self.slot_of_card[c] = i
-        self.at = {f.name: off for off, f in layout.offsets()}
-        self.scale = {f.name: f.scale for f in layout.fields}
+        self.__dict__.update(_table_constants(game, layout))  # the same for every game with these options
         self.buffer = array("f", bytes(4 * layout.size))
         self.view = np.frombuffer(self.buffer, dtype=np.float32)
-        at = self.at
-        self._phase_at, self._to_act_at, self._lead_at = at["phase"], at["to_act"], at["lead"]
-        self._trick_at, self._pool_at, self._gone_at = at["trick[me]"], at["pool"], at["gone"]
-        self._sizes_at, self._sizes_scale = at["hand_sizes"], self.scale["hand_sizes"]
-        self._voids_at, self._wall_suits_at = at["voids"], at["wall_suits"]
-        self._wall_counts_at, self._wall_counts_scale = at["wall_counts"], self.scale["wall_counts"]
-        self._wall_scores_at, self._wall_scores_scale = at["wall_scores"], self.scale["wall_scores"]
-        self._first_at, self._second_at = at["first"], at["second"]
+        self._walls_seen: dict[int, tuple[int, float]] = {}  # a wall's column sizes (4 bits each) → score, slot
         self.phase = NO_PHASE
         self.turn = self.first = self.second = -1
         self._new_deal(dealt=False)
@@ -230,9 +288,10 @@ class Table:
 
     def _new_deal(self, dealt: bool) -> None:
         n = self.n
-        self.buffer[:] = array("f", bytes(4 * len(self.buffer)))
+        self.buffer[:] = array("f", self._zeros)
         self.played = [0] * n  # cards each seat has put from its hand (plays and root stones)
         self.walls = [[0, 0, 0, 0] for _ in range(n)]
+        self.sizes = [0] * n  # per seat: each column's number of cards, 4 bits each (column 0 lowest)
         self.columns = [[-1, -1, -1, -1] for _ in range(n)]  # per seat: the column bound to each suit
         self.wall_suits = 0  # 16 flags per seat: column * 4 + suit
         self.wall_scores = [0] * n
@@ -275,7 +334,7 @@ class Table:
         buffer = self.buffer
         played = self.played
         played[seat] += 1
-        buffer[self._sizes_at + seat] = (self.anou.hand_size - played[seat]) / self._sizes_scale
+        buffer[self._sizes_at + seat] = self._size_values[played[seat]]
         trick = self.trick
         if not trick:
             buffer[self._lead_at + (card >> 4 & 3)] = 1.0
@@ -355,7 +414,8 @@ class Table:
         """Add legal placements to a wall (anou.md "The wall": a card goes to its suit's column, else the one
         named; the second card of a new suit follows the first)."""
         wall, columns, buffer, slots = self.walls[seat], self.columns[seat], self.buffer, self.slot_of_card
-        counts_at, counts_scale = self._wall_counts_at + 4 * seat, self._wall_counts_scale
+        counts_at, gone_at, count_values = self._wall_counts_at + 4 * seat, self._gone_at, self._count_values
+        sizes = self.sizes[seat]
         for card, col in placements:
             suit = card >> 4 & 3
             bound = columns[suit]
@@ -366,14 +426,19 @@ class Table:
                 buffer[self._wall_suits_at + 16 * seat + 4 * bound + suit] = 1.0
             wall[bound] |= 1 << card
             self.gone |= 1 << card
-            buffer[self._gone_at + slots[card]] = 1.0
-            buffer[counts_at + bound] = min(1.0, wall[bound].bit_count() / counts_scale)
-        counts = (wall[0].bit_count(), wall[1].bit_count(), wall[2].bit_count(), wall[3].bit_count())
-        score = _WALL_SCORES.get(counts)
-        if score is None:  # the rules' score of a wall of these column sizes (it reads the sizes alone)
-            score = _WALL_SCORES[counts] = wall_score(tuple((1 << k) - 1 for k in counts))
-        self.wall_scores[seat] = score
-        buffer[self._wall_scores_at + seat] = max(-1.0, min(1.0, score / self._wall_scores_scale))
+            buffer[gone_at + slots[card]] = 1.0
+            sizes += 1 << 4 * bound  # a column holds one suit: at most 13 cards, within its 4 bits
+            buffer[counts_at + bound] = count_values[sizes >> 4 * bound & 15]
+        self.sizes[seat] = sizes
+        found = self._walls_seen.get(sizes)
+        if found is None:  # the rules' score of a wall of these column sizes (it reads the sizes alone)
+            counts = tuple(sizes >> 4 * k & 15 for k in range(4))
+            score = _WALL_SCORES.get(counts)
+            if score is None:
+                score = _WALL_SCORES[counts] = wall_score(tuple((1 << k) - 1 for k in counts))
+            found = self._walls_seen[sizes] = (score, max(-1.0, min(1.0, score / self._wall_scores_scale)))
+        self.wall_scores[seat] = found[0]
+        buffer[self._wall_scores_at + seat] = found[1]
 
     def _end_deal(self) -> None:
         # anou.md "Scoring a deal" and "A game": the top scorer deals next
@@ -452,9 +517,11 @@ class Encoder(BaseEncoder):
         """A new deal gave this seat ``hand`` (a card mask)."""
         self.hand = hand
         self.hand_vector[:] = array("f", bytes(4 * len(self.hand_vector)))
-        slots = self.table.slot_of_card
-        for card in C.cards_in(hand):
-            self.hand_vector[slots[card]] = 1.0
+        slots, vector = self.table.slot_of_card, self.hand_vector
+        while hand:
+            low = hand & -hand
+            vector[slots[low.bit_length() - 1]] = 1.0
+            hand ^= low
 
     def gave(self, card: int) -> None:
         """This seat played ``card``, or placed it as a root stone."""
@@ -558,12 +625,13 @@ class FastReferee(BaseReferee):
         self.actions = encoding.actions
         self.index_of = option_index(game)
         self.options_by_index = options_by_index(game)
-        self.position = fast.Position(game)
+        self.position = _new_position(game)
         self.encoders = cast(list[Encoder], encoding.encoders())
         self.table = self.encoders[0].table
         self.dealers: list[int] = []  # the dealer of each deal so far (its hands follow from the seed)
         self.entries: list[tuple[int, tuple[Any, ...]]] = []  # (seat, engine option), in order (index_of: its index)
         self.indexing = IndexTables.of(game)
+        self._no_mask = np.zeros(len(self.actions), dtype=np.int8)
         self._legal: tuple[int, list[int]] | None = None  # (seat, its legal indices) in this position
         self._pick: tuple[int, tuple[Any, ...]] | None = None  # (index, option) random_index drew, this position
         self._match: Match | None = None
@@ -634,8 +702,9 @@ class FastReferee(BaseReferee):
         return index in self.legal_indices(seat)
 
     def mask(self, seat: int) -> np.ndarray:
-        out = np.zeros(len(self.actions), dtype=np.int8)  # a fresh array each time: the caller may keep it
-        out[self.legal_indices(seat)] = 1
+        out = self._no_mask.copy()  # a fresh array each time: the caller may keep it
+        for i in self.legal_indices(seat):  # a few indices: item writes beat an index array's conversion
+            out[i] = 1
         return out
 
     def random_index(self, seat: int, rng: random.Random) -> int:
@@ -962,6 +1031,19 @@ class IndexTables:
         return out
 
 
+_POSITIONS: dict[AnouOptions, fast.Position] = {}
+
+
+def _new_position(game: Anou) -> fast.Position:
+    """A new game's position on the fast engine (a copy of one made once per options: a game starts at every
+    reset of an environment)."""
+    options = _options(game)
+    found = _POSITIONS.get(options)
+    if found is None:
+        found = _POSITIONS[options] = fast.Position(game)
+    return found.copy()
+
+
 _PLACEMENTS: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int | None], ...]] = {}
 """A take option's ``what`` → the table's placements (cards as ints, None for no column)."""
 
@@ -975,7 +1057,7 @@ def _options(game: Anou) -> AnouOptions:
     return options
 
 
-_WALL_SCORES: dict[tuple[int, int, int, int], int] = {}
+_WALL_SCORES: dict[tuple[int, ...], int] = {}
 """A wall's column sizes → its score (the rules' ``wall_score``, which reads the sizes alone)."""
 
 _DECODED: dict[str, Any] = {}
