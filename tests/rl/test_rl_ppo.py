@@ -20,8 +20,9 @@ from kirifuda.rl.ppo import PolicyBot, train  # noqa: E402
 @pytest.mark.slow
 def test_a_trained_policy_is_saved_and_plays_a_tournament_game(tmp_path):
     path = tmp_path / "cutin.zip"
-    done = train("cutin", steps=512, out=path, options={"players": 3})
+    done = train("cutin", steps=512, out=path, options={"players": 3}, save_every=256)
     assert path.is_file() and done["steps"] == 512
+    assert {"cutin-256.zip", "cutin-512.zip", "cutin.zip"} <= {p.name for p in tmp_path.iterdir()}  # every 256 steps
     name = f"policy:{path}"
     seats = complete_lineup([name, "random"], 3)
     row = play_spec(GameSpec("cutin", make("cutin", {"players": 3}).options.to_dict(), seats, seed=4))
