@@ -619,3 +619,60 @@ def test_the_rollouts_trick_loop_plays_as_the_fast_engine_does(case):
         )
         checked += 1
     assert checked >= 2
+
+
+# --- the search's fast game walks as the pure engine does ------------------------------------------
+
+
+@pytest.mark.parametrize("case", CASES, ids=label)
+def test_the_search_game_on_fast_positions_walks_every_deal_as_the_pure_engine_does(case):
+    """Issue 21: the search walks its imagined states on the fast engine (:class:`anarchy_kit.SearchGame` over
+    :class:`Position`); from sampled states of every phase, random play to the deal's end sees the same seats to
+    act, the same legal actions in the same order, the same views of them and the same scores at every step."""
+    game = make(*case)
+    kit = Kit(game)
+    fast = kit.search_game
+    assert isinstance(fast, anarchy_kit.SearchGame)
+    rng = random.Random(21)
+    steps = 0
+    for match, seat in waiting_positions(game, 8, 9):
+        state = kit.sample(Seating(match, {}).info(seat), random.Random(1))
+        pos = kit.searchable(state)
+        done = len(state.scores)
+        while len(state.scores) == done:
+            waiting = game.to_act(state)
+            assert fast.to_act(pos) == waiting
+            actor = rng.choice(sorted(waiting))
+            legal = game.legal_actions(state, actor)
+            assert list(fast.legal_actions(pos, actor)) == legal
+            action = rng.choice(legal)
+            assert fast.seen(pos, seat, actor, action) == game.seen(state, seat, actor, action)
+            state = game.apply(state, actor, action)
+            assert fast.apply(pos, actor, action) is pos
+            assert (list(fast.deal_scores(pos)), fast.chance(pos), fast.is_over(pos)) == (
+                list(game.deal_scores(state)),
+                game.chance(state),
+                game.is_over(state),
+            )
+            steps += 1
+        assert pos.bid_history == list(state.bid_history)
+    assert steps > 50
+
+
+def test_the_search_game_refuses_cards_not_held_and_seats_not_awaited():
+    """The modelled seats' passes are made without listing the legal ones: the fast game still checks them (§3)."""
+    game = make("organised-chaos")
+    kit = Kit(game)
+    match = Match(game, seed=2)
+    pos = kit.searchable(match.state)
+    hand = match.state.hands[0]
+    missing = next(c for c in game.deck() if not hand >> c & 1)
+    held = [c for c in C.cards_in(hand)][:2]
+    with pytest.raises(KirifudaError):
+        kit.search_game.apply(pos, 0, Give(tuple(C.sorted_cards([*held, missing]))))
+    assert pos.hands[0] == hand and pos.given[0] == 0
+    first = kit.search_game.legal_actions(pos, 0)[0]
+    kit.search_game.apply(pos, 0, first)
+    assert kit.search_game.legal_actions(pos, 0) == []
+    with pytest.raises(KirifudaError):
+        kit.search_game.apply(pos, 0, first)  # seat 0 has passed: it is not awaited

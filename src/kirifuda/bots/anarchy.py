@@ -49,7 +49,7 @@ from typing import Any
 
 from .. import cards as C
 from ..cards import COPY, JOKER, CardSet
-from ..core import Action, Observation, Seen, evolve
+from ..core import Action, IllegalAction, Observation, Seen, evolve
 from ..fast.anarchy import Position, names_of
 from ..games.anarchy import (
     _GIVES,
@@ -57,8 +57,10 @@ from ..games.anarchy import (
     BID_SUIT,
     BIDS,
     BLACK,
+    DEAL,
     NO_CARD,
     NOBODY,
+    OVER,
     PASS,
     PASS_SIZE,
     PLAY,
@@ -72,6 +74,9 @@ from ..games.anarchy import (
     Bid,
     Give,
     LastTrick,
+    _gives,
+    _names,
+    _plays,
     bomb_bid_score,
     capture,
 )
@@ -750,6 +755,90 @@ class _Template:
     weights: dict[int, tuple[float, ...]] | None  # per unseen card, its weight in each place (None: all alike)
 
 
+class SearchGame:
+    """The family as the search walks it: the calls of :class:`~kirifuda.core.Game` the search makes
+    (:class:`~kirifuda.bots.kit.SearchGame`), over the fast engine's mutable :class:`~kirifuda.fast.anarchy.Position`
+    (``apply`` moves it in place and returns it) instead of the pure engine's immutable states. The legal actions
+    are the pure engine's own values in its order (so a search draws the same choices on either), and what a seat
+    sees of an action is the pure engine's :meth:`~kirifuda.games.anarchy.AnarchyFamily.seen`. ``apply`` checks
+    that the seat is awaited and holds the cards it names (the search's modelled seats make their choices without
+    listing them)."""
+
+    def __init__(self, game: AnarchyFamily) -> None:
+        self.family = game
+        self.id = game.id
+        self.seat_count = game.seat_count
+        self.seen = game.seen
+        self._alone = tuple(frozenset((seat,)) for seat in range(game.n))
+
+    def to_act(self, p: Position) -> frozenset[int]:
+        phase = p.phase
+        if phase == PLAY:
+            return frozenset(s for s, c in enumerate(p.chosen) if c == NO_CARD)
+        if phase == BID:
+            if self.family.secret_bids:
+                return frozenset(s for s, b in enumerate(p.bids) if b is None)
+            return self._alone[p.turn]
+        if phase == PASS:
+            return frozenset(s for s, g in enumerate(p.given) if not g)
+        return frozenset()
+
+    def _awaits(self, p: Position, seat: int) -> bool:
+        phase = p.phase
+        if phase == PLAY:
+            return p.chosen[seat] == NO_CARD
+        if phase == BID:
+            return p.bids[seat] is None if self.family.secret_bids else seat == p.turn
+        return phase == PASS and not p.given[seat]
+
+    def legal_actions(self, p: Position, seat: int) -> Sequence[Action]:
+        """The pure engine's ``legal_actions`` of the same state (the same values, in the same order)."""
+        if not self._awaits(p, seat):
+            return []
+        phase = p.phase
+        if phase == PLAY:
+            return _plays(_names(p.hands[seat]))
+        if phase == BID:
+            return [BIDS[name] for name in p.bid_choices(seat)]
+        return _gives(p.hands[seat])
+
+    def apply(self, p: Position, seat: int, action: Action) -> Position:
+        if not self._awaits(p, seat):
+            raise IllegalAction(f"seat {seat} is not to act", ja=f"席 {seat} の番ではありません")
+        phase, hand = p.phase, p.hands[seat]
+        if phase == PLAY and isinstance(action, Play):
+            name = action.card
+            if not (hand >> name & 1 or (name != JOKER and hand >> (name | COPY) & 1)):
+                raise IllegalAction(f"{C.text(name)} is not in the hand", ja=f"{C.symbol(name)} は手札にありません")
+            p.choose(seat, name)
+            if NO_CARD not in p.chosen:
+                p.reveal()
+        elif phase == BID and isinstance(action, Bid):
+            bid = action.name
+            if bid not in self.family.bid_names or (self.family.chaos and any(b[seat] == bid for b in p.bid_history)):
+                raise IllegalAction(f"{bid!r} is not a bid left", ja=f"{bid!r} は残りのビッドにありません")  # §3
+            p.bid(seat, bid)
+        elif phase == PASS and isinstance(action, Give):
+            left = hand
+            for name in action.cards:
+                if not (left >> name & 1 or left >> (name | COPY) & 1):
+                    raise IllegalAction(f"{C.text(name)} is not in the hand", ja=f"{C.symbol(name)} は手札にありません")
+                left &= ~(1 << (name if left >> name & 1 else name | COPY))
+            p.give(seat, action.cards)
+        else:
+            raise IllegalAction(f"{action} is not a {phase} action", ja=f"{action} は今できる行動ではありません")
+        return p
+
+    def deal_scores(self, p: Position) -> list[tuple[int, ...]]:
+        return p.scores
+
+    def chance(self, p: Position) -> str | None:
+        return "deal" if p.phase == DEAL else None
+
+    def is_over(self, p: Position) -> bool:
+        return p.phase == OVER
+
+
 class Kit(GameKit):
     """The Anarchy family's kit (see the module docstring)."""
 
@@ -764,6 +853,14 @@ class Kit(GameKit):
         self.deck_mask = C.mask(game.deck())
         self._template: tuple[InfoState, _Template] | None = None
         self._priors: dict[tuple[int, ...], Sequence[Action]] = {}
+        self.search_game = SearchGame(game)
+
+    def searchable(self, state: Any) -> Position:
+        """A sampled (or true) pure state as the fast position the search walks (a private copy, which writes no
+        score lines: the search reads the scores only)."""
+        pos = Position.from_state(self.family, state) if isinstance(state, AnarchyState) else state.copy()
+        pos.keep_lines = False
+        return pos
 
     def knowledge(self, seat: int) -> AnarchyKnowledge:
         return AnarchyKnowledge(seat)
@@ -1102,7 +1199,8 @@ class Kit(GameKit):
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
         """The deal played out on the fast engine by the cheap policy: passes and bids as the heuristic makes them
-        (:meth:`pass_all`, :meth:`bid_for`), then the cards (:meth:`play_out`)."""
+        (:meth:`pass_all`, :meth:`bid_for`), then the cards (:meth:`play_out`). A position of the search is played
+        in place."""
         return self._play_deal(state, rng)[0]
 
     def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
@@ -1122,9 +1220,13 @@ class Kit(GameKit):
         return tuple(score - bid_cost(game, bid, deals_left) for score, bid in zip(result, bids, strict=True))
 
     def _play_deal(self, state: Any, rng: random.Random) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        """The rollout: the deal's scores and bids."""
-        pos = Position.from_state(self.family, state)
-        pos.keep_lines = False  # the rollout reads the scores only
+        """The rollout: the deal's scores and bids. A :class:`Position` (the search's own copy, :meth:`searchable`)
+        is played in place; a pure state on a copy."""
+        if isinstance(state, Position):
+            pos = state
+        else:
+            pos = Position.from_state(self.family, state)
+            pos.keep_lines = False  # the rollout reads the scores only
         deal = len(pos.scores)
         if pos.phase == PASS:
             self.pass_all(pos)
