@@ -173,7 +173,7 @@ class ISMCTS:
         node = root
         path = [root]
         root_text: str | None = None
-        sim_choices: list[tuple[_Node, dict[int, tuple[str, float, list[str]]]]] = []
+        sim_choices: list[tuple[_Node, dict[int, tuple[float, list[list[float]], list[float]]]]] = []
         expanded = False
         while not expanded:
             if len(game.deal_scores(state)) > base or game.chance(state) is not None or game.is_over(state):
@@ -224,7 +224,7 @@ class ISMCTS:
                 state = game.apply(state, actor, action)
                 path.append(node)
             else:
-                picks: dict[int, tuple[str, float, list[str]]] = {}
+                picks: dict[int, tuple[float, list[list[float]], list[float]]] = {}
                 if node.regrets is None:
                     node.regrets = {}
                 key_parts = []
@@ -244,14 +244,22 @@ class ISMCTS:
                     if len(legal) > kit.widen_above:
                         # progressive widening here too (Organised Chaos's 286 passes): the first k·√visits
                         # choices of each seat, best first by the kit's prior
-                        legal = list(kit.prior(state, actor, legal))[: self._room(node, len(legal))]
+                        legal = kit.prior(state, actor, legal)[: self._room(node, len(legal))]
                     texts = [str(a) for a in legal]
-                    table = node.regrets.setdefault(actor, {})
-                    probs = _regret_matching(table, texts)
+                    table = node.regrets.get(actor)
+                    if table is None:
+                        table = node.regrets[actor] = {}
+                    entries = []  # each choice's [regret, σ sum], made at its first visit
+                    for text in texts:
+                        entry = table.get(text)
+                        if entry is None:
+                            entry = table[text] = [0.0, 0.0]
+                        entries.append(entry)
+                    probs = _regret_matching(entries)
                     i = _draw(probs, rng)
-                    picks[actor] = (texts[i], probs[i], texts)
-                    for text, p in zip(texts, probs, strict=True):
-                        table.setdefault(text, [0.0, 0.0])[1] += p
+                    picks[actor] = (probs[i], entries, entries[i])
+                    for entry, p in zip(entries, probs, strict=True):
+                        entry[1] += p
                     action = legal[i]
                     if actor == seat and node is root:
                         root_text = texts[i]
@@ -284,12 +292,14 @@ class ISMCTS:
         span = self._hi - self._lo or 1.0
         for sim_node, picks in sim_choices:
             assert sim_node.regrets is not None
-            for actor, (chosen, p, texts) in picks.items():
+            for actor, (p, entries, chosen) in picks.items():
                 u = (reward[actor] - self._lo) / span
-                table = sim_node.regrets[actor]
-                for text in texts:
+                for entry in entries:
                     # sampled regret matching: the chosen action's value estimated by importance weighting
-                    table[text][0] += (u / p if text == chosen else 0.0) - u
+                    if entry is chosen:
+                        entry[0] += u / p - u
+                    else:
+                        entry[0] -= u
 
     def _keys(self, state: Any, seat: int, actor: int, legal: Sequence[Action]) -> dict[Hashable, list[Action]]:
         """Legal actions grouped by what the searching seat sees of them, in the kit's prior order."""
@@ -344,11 +354,12 @@ def _value(visits: float, total: float, squares: float) -> ActionValue:
     return ActionValue(mean, math.sqrt(variance / n), n)
 
 
-def _regret_matching(table: dict[str, list[float]], texts: Sequence[str]) -> list[float]:
-    """The current strategy over ``texts``: positive regrets normalised, mixed with uniform exploration."""
-    positive = [max(table[t][0], 0.0) if t in table else 0.0 for t in texts]
+def _regret_matching(entries: Sequence[list[float]]) -> list[float]:
+    """The current strategy over choices with these ``[regret, σ sum]`` entries: positive regrets normalised, mixed
+    with uniform exploration."""
+    positive = [max(e[0], 0.0) for e in entries]
     total = sum(positive)
-    k = len(texts)
+    k = len(entries)
     if total <= 0:
         return [1.0 / k] * k
     g = REGRET_EXPLORATION
