@@ -412,19 +412,23 @@ def _reckon_suits(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> tu
     if len(table) >= SUIT_RECKONING_CACHE:
         table.clear()
     taken, keeps_void = [], []
-    for x in range(4):
-        mask, shift = SUIT_BOTH[x], 16 * x
+    get = table.get
+    for mask, shift in SUIT_SHIFTS:
         # by the suit's own cards: the same reckoning for every suit (shifted), cached across searches; the key
         # is the suit's held cards above its unseen ones (each fits in 144 bits: both copies)
         held = (hand & mask) >> shift
         out = (unseen & mask) >> shift
         key = held << 144 | out
-        found = table.get(key)
+        found = get(key)
         if found is None:
             found = table[key] = _suit_reckoning(held, out, p, singles)
         taken.append(found[0])
         keeps_void.append(found[1])
     return taken, keeps_void
+
+
+SUIT_SHIFTS = tuple((SUIT_BOTH[x], 16 * x) for x in range(4))
+"""Each suit's mask (both copies) and how far it lies from spades."""
 
 
 FEATURES = ("reckoned", "total", "voids", "joker")
@@ -521,29 +525,38 @@ def bid_values(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dict[
     total = float(sum(taken))
     size = game.hand_size
     joker = float(hand >> JOKER & 1)
+    t0, t1, t2, t3 = taken
     k0, k1, k2, k3 = keeps_void
     but = (k1 + k2 + k3, k0 + k2 + k3, k0 + k1 + k3, k0 + k1 + k2)
-    coefficients = _coefficients(game.id)
-    out = {}
-    for bid, x in BID_SUIT.items():
-        c = coefficients[bid]
-        out[bid] = c[0] + c[1] * (4.0 * taken[x]) + c[2] * total + c[3] * but[x] + c[4] * joker
-    c = coefficients["black"]
-    out["black"] = c[0] + c[1] * (2.0 * (taken[C.SPADES] + taken[C.CLUBS])) + c[2] * total + c[3] * (k1 + k2)
-    out["black"] += c[4] * joker
-    c = coefficients["red"]
-    out["red"] = c[0] + c[1] * (2.0 * (taken[C.HEARTS] + taken[C.DIAMONDS])) + c[2] * total + c[3] * (k0 + k3)
-    out["red"] += c[4] * joker
+    (s0, s1, s2, s3, s4), (h0, h1, h2, h3, h4), (d0, d1, d2, d3, d4), (c0, c1, c2, c3, c4), *rest = _coefficient_rows(
+        game.id
+    )
+    (b0, b1, b2, b3, b4), (r0, r1, r2, r3, r4), (e0, e1, e2, e3, e4), (a0, a1, a2, a3, a4) = rest[:4]
+    (o0, o1, o2, o3, o4), (u0, u1, u2, u3, u4) = rest[4:]
     best = max(range(4), key=taken.__getitem__)
-    c = coefficients["best"]
-    out["best"] = c[0] + c[1] * (3.0 * taken[best]) + c[2] * total + c[3] * but[best] + c[4] * joker
-    c = coefficients["cards"]
-    out["cards"] = c[0] + c[1] * total + c[2] * total + c[3] * 0 + c[4] * joker
-    c = coefficients["over"]
-    out["over"] = c[0] + c[1] * (5.0 * (total - size)) + c[2] * total + c[3] * 0 + c[4] * joker
-    c = coefficients["under"]
-    out["under"] = c[0] + c[1] * (5.0 * (size - total)) + c[2] * total + c[3] * (k0 + k1 + k2 + k3) + c[4] * joker
-    return out
+    return {  # each as c[0] + c[1]·feature + c[2]·total + c[3]·voids + c[4]·joker, as bid_features gives them
+        "spades": s0 + s1 * (4.0 * t0) + s2 * total + s3 * but[0] + s4 * joker,
+        "hearts": h0 + h1 * (4.0 * t1) + h2 * total + h3 * but[1] + h4 * joker,
+        "diamonds": d0 + d1 * (4.0 * t2) + d2 * total + d3 * but[2] + d4 * joker,
+        "clubs": c0 + c1 * (4.0 * t3) + c2 * total + c3 * but[3] + c4 * joker,
+        "black": b0 + b1 * (2.0 * (t0 + t3)) + b2 * total + b3 * (k1 + k2) + b4 * joker,
+        "red": r0 + r1 * (2.0 * (t1 + t2)) + r2 * total + r3 * (k0 + k3) + r4 * joker,
+        "best": e0 + e1 * (3.0 * taken[best]) + e2 * total + e3 * but[best] + e4 * joker,
+        "cards": a0 + a1 * total + a2 * total + a3 * 0 + a4 * joker,
+        "over": o0 + o1 * (5.0 * (total - size)) + o2 * total + o3 * 0 + o4 * joker,
+        "under": u0 + u1 * (5.0 * (size - total)) + u2 * total + u3 * (k0 + k1 + k2 + k3) + u4 * joker,
+    }
+
+
+ROW_BIDS = ("spades", "hearts", "diamonds", "clubs", "black", "red", "best", "cards", "over", "under")
+"""The Bomb and Chaos bids in the order :func:`_coefficient_rows` gives their coefficients."""
+
+
+@cache
+def _coefficient_rows(game_id: str) -> tuple[tuple[float, ...], ...]:
+    """:func:`_coefficients` of :data:`ROW_BIDS`, in that order, without the mean score (five each)."""
+    table = _coefficients(game_id)
+    return tuple(tuple(table[bid][:5]) for bid in ROW_BIDS)
 
 
 @cache
@@ -660,20 +673,30 @@ def choose_bid(
     """The bid a club player makes: the best expected score, less what earlier bids contest (open bidding) and,
     in Organised Chaos, less what the bid would be worth kept for a later deal."""
     values = bid_values(game, hand, unseen, plays)
-    sought: set[int] = set()
-    for bid in others:
-        if bid is not None:
-            sought.update(seeks(bid))
-    costs = _bid_costs(game.id, game.chaos, deals_left)
+    sought = frozenset(x for bid in others if bid is not None for x in seeks(bid))
     best, best_worth = legal[0], -math.inf
-    for bid in legal:  # the first of the best, as max() would give
-        worth = values[bid]
-        if sought and not sought.isdisjoint(seeks(bid)):
+    for bid, contested, cost in _bid_terms(game.id, game.chaos, deals_left, tuple(legal), sought):
+        worth = values[bid]  # the first of the best, as max() would give
+        if contested:
             worth *= 1.0 - CONTEST
-        worth -= costs.get(bid, 0.0)
+        worth -= cost
         if worth > best_worth:
             best, best_worth = bid, worth
     return best
+
+
+BID_TERMS_CACHE = 1 << 12
+"""How many choices of bids :func:`_bid_terms` keeps the terms of."""
+
+
+@lru_cache(maxsize=BID_TERMS_CACHE)
+def _bid_terms(
+    game_id: str, chaos: bool, deals_left: int, legal: tuple[str, ...], sought: frozenset[int]
+) -> tuple[tuple[str, bool, float], ...]:
+    """:func:`choose_bid`'s terms of each of ``legal``: whether an earlier bid seeks the cards it seeks (``sought``:
+    the suits), and its cost (:func:`bid_cost`; nothing where it is uncalibrated)."""
+    costs = _bid_costs(game_id, chaos, deals_left)
+    return tuple((bid, bool(sought) and not sought.isdisjoint(seeks(bid)), costs.get(bid, 0.0)) for bid in legal)
 
 
 @cache
