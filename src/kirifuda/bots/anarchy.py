@@ -188,10 +188,28 @@ BELOW = tuple(
 SUITS_OF_COLOUR = {"black": BLACK, "red": RED}
 
 
+SUIT_VALUES_CACHE = 1 << 12
+"""How many (bid, cards taken) :func:`suit_values` keeps (the rollouts rank every seat's hand by them)."""
+_SUIT_VALUES: dict[tuple[bool, int, str | None, int], tuple[list[float], list[float]]] = {}
+
+
 def suit_values(game: AnarchyFamily, bid: str | None, hand: int, taken: int) -> tuple[list[float], list[float]]:
     """What one more captured card of each suit is worth to a seat with ``bid`` (S H D C), and what breaking a
     void in it would cost (Bomb and Chaos: 10 for a suit of which it has taken none and does not want, §2
-    bonuses). ``bid`` None (still to bid): every card counts one."""
+    bonuses). ``bid`` None (still to bid): every card counts one. The lists are shared: read them only."""
+    if bid == "best" and not game.original:  # the one bid that reads the hand
+        return _suit_values(game, bid, hand, taken)
+    key = (game.original, game.hand_size, bid, taken)
+    found = _SUIT_VALUES.get(key)
+    if found is None:
+        if len(_SUIT_VALUES) >= SUIT_VALUES_CACHE:
+            _SUIT_VALUES.clear()
+        found = _SUIT_VALUES[key] = _suit_values(game, bid, hand, taken)
+    return found
+
+
+def _suit_values(game: AnarchyFamily, bid: str | None, hand: int, taken: int) -> tuple[list[float], list[float]]:
+    """:func:`suit_values`, reckoned."""
     counts = [(taken & m).bit_count() for m in SUIT_BOTH]
     total = sum(counts)
     values = [1.0] * 4
@@ -531,20 +549,41 @@ def bid_values(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dict[
     (s0, s1, s2, s3, s4), (h0, h1, h2, h3, h4), (d0, d1, d2, d3, d4), (c0, c1, c2, c3, c4), *rest = _coefficient_rows(
         game.id
     )
-    (b0, b1, b2, b3, b4), (r0, r1, r2, r3, r4), (e0, e1, e2, e3, e4), (a0, a1, a2, a3, a4) = rest[:4]
-    (o0, o1, o2, o3, o4), (u0, u1, u2, u3, u4) = rest[4:]
-    best = max(range(4), key=taken.__getitem__)
-    return {  # each as c[0] + c[1]·feature + c[2]·total + c[3]·voids + c[4]·joker, as bid_features gives them
-        "spades": s0 + s1 * (4.0 * t0) + s2 * total + s3 * but[0] + s4 * joker,
-        "hearts": h0 + h1 * (4.0 * t1) + h2 * total + h3 * but[1] + h4 * joker,
-        "diamonds": d0 + d1 * (4.0 * t2) + d2 * total + d3 * but[2] + d4 * joker,
-        "clubs": c0 + c1 * (4.0 * t3) + c2 * total + c3 * but[3] + c4 * joker,
-        "black": b0 + b1 * (2.0 * (t0 + t3)) + b2 * total + b3 * (k1 + k2) + b4 * joker,
-        "red": r0 + r1 * (2.0 * (t1 + t2)) + r2 * total + r3 * (k0 + k3) + r4 * joker,
-        "best": e0 + e1 * (3.0 * taken[best]) + e2 * total + e3 * but[best] + e4 * joker,
-        "cards": a0 + a1 * total + a2 * total + a3 * 0 + a4 * joker,
-        "over": o0 + o1 * (5.0 * (total - size)) + o2 * total + o3 * 0 + o4 * joker,
-        "under": u0 + u1 * (5.0 * (size - total)) + u2 * total + u3 * (k0 + k1 + k2 + k3) + u4 * joker,
+    (b0, b1, b2, b3, b4), (r0, r1, r2, r3, r4), (e0, e1, e2, e3, e4), (a0, a1, a2, _, a4) = rest[:4]
+    (o0, o1, o2, _, o4), (u0, u1, u2, u3, u4) = rest[4:]
+    best, most = 0, t0  # max(range(4), key=taken.__getitem__): the first of the most
+    if t1 > most:
+        best, most = 1, t1
+    if t2 > most:
+        best, most = 2, t2
+    if t3 > most:
+        best = 3
+    if joker:
+        return {  # each as c[0] + c[1]·feature + c[2]·total + c[3]·voids + c[4]·joker, as bid_features gives them
+            "spades": s0 + s1 * (4.0 * t0) + s2 * total + s3 * but[0] + s4 * joker,
+            "hearts": h0 + h1 * (4.0 * t1) + h2 * total + h3 * but[1] + h4 * joker,
+            "diamonds": d0 + d1 * (4.0 * t2) + d2 * total + d3 * but[2] + d4 * joker,
+            "clubs": c0 + c1 * (4.0 * t3) + c2 * total + c3 * but[3] + c4 * joker,
+            "black": b0 + b1 * (2.0 * (t0 + t3)) + b2 * total + b3 * (k1 + k2) + b4 * joker,
+            "red": r0 + r1 * (2.0 * (t1 + t2)) + r2 * total + r3 * (k0 + k3) + r4 * joker,
+            "best": e0 + e1 * (3.0 * taken[best]) + e2 * total + e3 * but[best] + e4 * joker,
+            "cards": a0 + a1 * total + a2 * total + a4 * joker,
+            "over": o0 + o1 * (5.0 * (total - size)) + o2 * total + o4 * joker,
+            "under": u0 + u1 * (5.0 * (size - total)) + u2 * total + u3 * (k0 + k1 + k2 + k3) + u4 * joker,
+        }
+    # without the Joker its terms are zeros (as are "cards" and "over"'s void terms): left out, the sums are the
+    # same numbers (adding a zero changes at most the sign of a zero sum)
+    return {
+        "spades": s0 + s1 * (4.0 * t0) + s2 * total + s3 * but[0],
+        "hearts": h0 + h1 * (4.0 * t1) + h2 * total + h3 * but[1],
+        "diamonds": d0 + d1 * (4.0 * t2) + d2 * total + d3 * but[2],
+        "clubs": c0 + c1 * (4.0 * t3) + c2 * total + c3 * but[3],
+        "black": b0 + b1 * (2.0 * (t0 + t3)) + b2 * total + b3 * (k1 + k2),
+        "red": r0 + r1 * (2.0 * (t1 + t2)) + r2 * total + r3 * (k0 + k3),
+        "best": e0 + e1 * (3.0 * taken[best]) + e2 * total + e3 * but[best],
+        "cards": a0 + a1 * total + a2 * total,
+        "over": o0 + o1 * (5.0 * (total - size)) + o2 * total,
+        "under": u0 + u1 * (5.0 * (size - total)) + u2 * total + u3 * (k0 + k1 + k2 + k3),
     }
 
 
@@ -720,10 +759,11 @@ def pass_order(game: AnarchyFamily, hand: int, unseen: int, plays: int, bid: str
             shift = 16 * x
             held = (hand >> shift) & C.RANK_MASK
             if held:
-                val, void = values[x], voids[x]
-                for r, gain, takes in _pass_gains(held, (unseen >> shift) & C.RANK_MASK, p):
-                    names.append(shift | r)
-                    worth.append(val * gain - void * takes)  # expected_gain(val, void, …), term by term
+                suit_names, suit_worth = _pass_worths(
+                    shift, held, (unseen >> shift) & C.RANK_MASK, p, values[x], voids[x]
+                )
+                names += suit_names
+                worth += suit_worth
         order = sorted(range(len(names)), key=worth.__getitem__)
         return [names[i] for i in order]
     names = [c for c in C.sorted_cards(C.cards_in(hand))]
@@ -736,6 +776,16 @@ def pass_order(game: AnarchyFamily, hand: int, unseen: int, plays: int, bid: str
         worth.append(expected_gain(values[x], voids[x], hi, lower, p, keep))
     order = sorted(range(len(names)), key=lambda i: worth[i])
     return [names[i] for i in order]
+
+
+@lru_cache(maxsize=1 << 15)
+def _pass_worths(
+    shift: int, held: int, unseen: int, p: float, val: float, void: float
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """:func:`pass_order`'s cards of one suit (``shift``: 16 × the suit; ``held``, ``unseen``: its ranks) and what
+    each is worth to the plan: ``expected_gain(val, void, …)`` term by term from :func:`_pass_gains`."""
+    gains = _pass_gains(held, unseen, p)
+    return tuple(shift | r for r, _, _ in gains), tuple(val * gain - void * takes for _, gain, takes in gains)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -1174,11 +1224,20 @@ class Kit(GameKit):
         return _give(legal, pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE])
 
     def model_choice(self, state: Any, seat: int, rng: random.Random) -> Action:
-        """Another seat's choice in the search: :meth:`rollout_policy`'s, and at Organised Chaos's pass the three
-        cards it gives made directly, without listing the hand's 286 passes (the search's costliest step)."""
+        """Another seat's choice in the search: :meth:`rollout_policy`'s, made without listing the legal actions
+        where it need not: a bid straight from the bids left, and at Organised Chaos's pass the three cards it gives
+        (not the hand's 286 passes)."""
+        game = self.family
+        if state.phase == BID:  # rollout_policy's bid (it draws nothing from rng)
+            hand = state.hands[seat]
+            unseen = self._unseen(hand, state.taken, state.spare, NO_CARD, game.bomb and state.spare == NO_CARD)
+            used = {bids[seat] for bids in state.bid_history} if game.chaos else ()  # §3: each bid once
+            others = [b for s, b in enumerate(state.bids) if s != seat]
+            deals_left = game.total_deals - len(state.scores)
+            bids = [b for b in game.bid_names if b not in used]
+            return BIDS[choose_bid(game, bids, hand, unseen, self._plays(), others, deals_left)]
         if state.phase != PASS:
             return super().model_choice(state, seat, rng)
-        game = self.family
         hand = state.hands[seat]
         used = {bids[seat] for bids in state.bid_history}
         unseen = self._unseen(hand, state.taken, state.spare, NO_CARD, False)
