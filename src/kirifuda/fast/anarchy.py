@@ -146,7 +146,10 @@ class Position:
     # --- conversion ---------------------------------------------------------------------------
     @classmethod
     def from_state(cls, game: AnarchyFamily, state: AnarchyState) -> Position:
-        p = cls(game)
+        p = cls.__new__(cls)  # every field is set here (the bots' search makes one per iteration)
+        p.game, p.n = game, game.n
+        p._gives, p.keep_lines = None, True
+        p._blank, p._copies = _constants(game)
         p.phase, p.dealer, p.turn = state.phase, state.dealer, state.turn
         p.hands = list(state.hands)
         p.names = [names_of(h) for h in state.hands]
