@@ -59,7 +59,10 @@ def measure(tree: Path, game_id: str, positions: int, iterations: int, warm: boo
     """Iterations per CPU second of ``tree``'s search at the first decision of ``game_id``'s hands; ``warm``: the
     same searches once untimed first (a process that has searched before: the kit's caches filled)."""
     load(tree)
-    from kirifuda.arena import Seating
+    try:
+        from kirifuda.arena import Seating
+    except ImportError:  # a tree before 26 Nov 2026 (the speed table's, 9f63564) kept it with the bots
+        from kirifuda.bots.table import Seating  # type: ignore[no-redef]
     from kirifuda.bots.ismcts import ISMCTS
     from kirifuda.bots.registry import kit_for
     from kirifuda.match import Match

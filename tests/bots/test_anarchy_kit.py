@@ -22,7 +22,7 @@ from kirifuda.bots import anarchy as anarchy_kit
 from kirifuda.bots.anarchy import AnarchyKnowledge, Kit
 from kirifuda.core import Deal, KirifudaError
 from kirifuda.fast.anarchy import Position, names_of
-from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give, bomb_deal_score, capture
+from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give, bomb_deal_score
 from kirifuda.match import Match
 from kirifuda.registry import make
 
@@ -580,16 +580,6 @@ def test_one_deck_shortcuts_reckon_the_same_numbers_as_the_general_functions():
                 assert anarchy_kit.pass_order(game, hand, unseen, 3, bid) == sorted(
                     names_of(hand), key=worth.__getitem__
                 )
-
-
-def test_the_rollouts_one_deck_capture_gives_every_card_where_capture_does():
-    """§1, §2: the rollout's capture of a trick of distinct cards without the bomb is the rules' ``capture``."""
-    rng = random.Random(21)
-    deck = list(C.DECK_52)
-    for _ in range(3000):
-        cards = rng.sample(deck, rng.randint(3, 5))
-        for singletons in (True, False):
-            assert anarchy_kit._capture_one_deck(cards, singletons) == capture(cards, singletons)
 
 
 ONE_DECK = [c for c in CASES if not (Kit(make(*c)).deck_mask >> C.COPY or make(*c).has_dummy)]

@@ -1429,7 +1429,7 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
             bomb_seat = cards.index(JOKER)  # §2 "The bomb": the spare is the Anarchist's card
             cards[bomb_seat] = spare
             spare = NO_CARD
-        receivers = capture(cards, singles, True) if bomb_seat != NOBODY else _capture_one_deck(cards, singles)
+        receivers = capture(cards, singles, bomb_seat != NOBODY)
         for card, r in zip(cards, receivers, strict=True):
             taken[r] |= 1 << card
         if bomb_seat != NOBODY and bomb_wild:
@@ -1455,40 +1455,6 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
     size = game.hand_size
     bids = pos.bids
     pos.end_deal(tuple(_deal_score_one_deck(bids[s], taken[s], size) for s in range(n)))  # type: ignore[arg-type]
-
-
-def _capture_one_deck(cards: list[int], singletons: bool) -> list[int]:
-    """:func:`~kirifuda.games.anarchy.capture` of a trick of distinct cards (one deck) without the bomb: who receives
-    each card — every suit played two or more times to its highest card, and with ``singletons`` two or more lone
-    cards to the highest of them unless its rank is tied (§1, §2)."""
-    top: dict[int, int] = {}  # suit → the index of its highest card so far
-    many: set[int] = set()  # suits played two or more times
-    for i, c in enumerate(cards):
-        x = c >> 4
-        t = top.get(x)
-        if t is None:
-            top[x] = i
-        else:
-            many.add(x)
-            if c > cards[t]:  # the same suit: the higher rank
-                top[x] = i
-    if len(many) == len(top):  # no lone card
-        return [top[c >> 4] for c in cards]
-    receivers = [top[c >> 4] if c >> 4 in many else i for i, c in enumerate(cards)]
-    if singletons and len(top) - len(many) >= 2:
-        best, strength, tied = NOBODY, -1, False
-        for x, i in top.items():
-            if x not in many:
-                rank = cards[i] & 15
-                if rank > strength:
-                    best, strength, tied = i, rank, False
-                elif rank == strength:
-                    tied = True
-        if not tied:
-            for x, i in top.items():
-                if x not in many:
-                    receivers[i] = best
-    return receivers
 
 
 def _deal_score_one_deck(bid: str, taken: int, target: int) -> int:
