@@ -876,28 +876,31 @@ class SearchGame:
         return _gives(p.hands[seat])
 
     def apply(self, p: Position, seat: int, action: Action) -> Position:
-        if not self._awaits(p, seat):
-            raise IllegalAction(f"seat {seat} is not to act", ja=f"席 {seat} の番ではありません")
         phase, hand = p.phase, p.hands[seat]
-        if phase == PLAY and isinstance(action, Play):
+        if phase == PASS and type(action) is Give and not p.given[seat]:
+            left = hand
+            for name in action.cards:  # §3: three cards of the hand (a name twice: both copies)
+                if left >> name & 1:
+                    left ^= 1 << name
+                elif left >> (name | COPY) & 1:
+                    left ^= 1 << (name | COPY)
+                else:
+                    raise IllegalAction(f"{C.text(name)} is not in the hand", ja=f"{C.symbol(name)} は手札にありません")
+            p.give(seat, action.cards)
+        elif phase == BID and type(action) is Bid and self._awaits(p, seat):
+            bid = action.name
+            if bid not in self.family.bid_names or (self.family.chaos and any(b[seat] == bid for b in p.bid_history)):
+                raise IllegalAction(f"{bid!r} is not a bid left", ja=f"{bid!r} は残りのビッドにありません")  # §3
+            p.bid(seat, bid)
+        elif phase == PLAY and isinstance(action, Play) and p.chosen[seat] == NO_CARD:
             name = action.card
             if not (hand >> name & 1 or (name != JOKER and hand >> (name | COPY) & 1)):
                 raise IllegalAction(f"{C.text(name)} is not in the hand", ja=f"{C.symbol(name)} は手札にありません")
             p.choose(seat, name)
             if NO_CARD not in p.chosen:
                 p.reveal()
-        elif phase == BID and isinstance(action, Bid):
-            bid = action.name
-            if bid not in self.family.bid_names or (self.family.chaos and any(b[seat] == bid for b in p.bid_history)):
-                raise IllegalAction(f"{bid!r} is not a bid left", ja=f"{bid!r} は残りのビッドにありません")  # §3
-            p.bid(seat, bid)
-        elif phase == PASS and isinstance(action, Give):
-            left = hand
-            for name in action.cards:
-                if not (left >> name & 1 or left >> (name | COPY) & 1):
-                    raise IllegalAction(f"{C.text(name)} is not in the hand", ja=f"{C.symbol(name)} は手札にありません")
-                left &= ~(1 << (name if left >> name & 1 else name | COPY))
-            p.give(seat, action.cards)
+        elif not self._awaits(p, seat):
+            raise IllegalAction(f"seat {seat} is not to act", ja=f"席 {seat} の番ではありません")
         else:
             raise IllegalAction(f"{action} is not a {phase} action", ja=f"{action} は今できる行動ではありません")
         return p
@@ -965,7 +968,7 @@ class Kit(GameKit):
             gift = sorted(rng.sample(eligible, t.gift_left), key=_sort_key)
             for c in gift:
                 pool.remove(c)
-        rng.shuffle(pool)
+        _shuffle(pool, rng)
         if t.weights is None:  # every placement alike: deal the shuffled cards out in order
             k = 0
             for s in range(n):
@@ -1476,6 +1479,20 @@ def _mask(cards: CardSet) -> int:
     """A card set's bitmask (``CardSet`` keeps it in its one slot)."""
     mask: int = cards.mask
     return mask
+
+
+def _shuffle(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, written out: the same Fisher–Yates swaps with the same draws (CPython's ``shuffle``
+    draws each index below ``i + 1`` as ``_randbelow`` does, by ``getrandbits`` of its bit length, again while it is
+    too large), without a method call per card (the sampler shuffles the unseen cards every search iteration)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _deal_weighted(

@@ -79,7 +79,7 @@ class SearchStats:
 
 
 class _Node:
-    __slots__ = ("visits", "avail", "reward", "children", "regrets")
+    __slots__ = ("visits", "avail", "reward", "children", "regrets", "widened")
 
     def __init__(self, seats: int) -> None:
         self.visits = 0
@@ -87,6 +87,9 @@ class _Node:
         self.reward = [0.0] * seats
         self.children: dict[Hashable, _Node] = {}
         self.regrets: dict[int, dict[str, list[float]]] | None = None  # simultaneous: seat → text → [regret, σ sum]
+        self.widened: dict[int, tuple[Sequence[Action], Sequence[Action], list[str], list[list[float]]]] | None = None
+        """Simultaneous nodes with many choices: per seat, its prior's order, the choices open, their texts and
+        their regret entries, as last made (reused while the kit gives the same order at the same width)."""
 
 
 class ISMCTS:
@@ -241,20 +244,26 @@ class ISMCTS:
                         key_parts.append(force)
                         state = game.apply(state, actor, next(a for a in legal if str(a) == force))
                         continue
-                    if len(legal) > kit.widen_above:
-                        # progressive widening here too (Organised Chaos's 286 passes): the first k·√visits
-                        # choices of each seat, best first by the kit's prior
-                        legal = kit.prior(state, actor, legal)[: self._room(node, len(legal))]
-                    texts = [str(a) for a in legal]
                     table = node.regrets.get(actor)
                     if table is None:
                         table = node.regrets[actor] = {}
-                    entries = []  # each choice's [regret, σ sum], made at its first visit
-                    for text in texts:
-                        entry = table.get(text)
-                        if entry is None:
-                            entry = table[text] = [0.0, 0.0]
-                        entries.append(entry)
+                    if len(legal) > kit.widen_above:
+                        # progressive widening here too (Organised Chaos's 286 passes): the first k·√visits
+                        # choices of each seat, best first by the kit's prior; what was made of the same prior
+                        # (the same object: a kit's cache for the same hand) at the same width is reused
+                        ordered = kit.prior(state, actor, legal)
+                        room = self._room(node, len(legal))
+                        if node.widened is None:
+                            node.widened = {}
+                        made = node.widened.get(actor)
+                        if made is not None and made[0] is ordered and len(made[1]) == room:
+                            _, legal, texts, entries = made
+                        else:
+                            legal = ordered[:room]
+                            texts, entries = _entries(table, legal)
+                            node.widened[actor] = (ordered, legal, texts, entries)
+                    else:
+                        texts, entries = _entries(table, legal)
                     probs = _regret_matching(entries)
                     i = _draw(probs, rng)
                     picks[actor] = (probs[i], entries, entries[i])
@@ -352,6 +361,18 @@ def _value(visits: float, total: float, squares: float) -> ActionValue:
         return ActionValue(mean, math.inf, n)
     variance = max(squares - n * mean * mean, 0.0) / (n - 1)
     return ActionValue(mean, math.sqrt(variance / n), n)
+
+
+def _entries(table: dict[str, list[float]], legal: Sequence[Action]) -> tuple[list[str], list[list[float]]]:
+    """The choices' texts, and each one's ``[regret, σ sum]`` entry of ``table`` (made at its first visit)."""
+    texts = [str(a) for a in legal]
+    entries = []
+    for text in texts:
+        entry = table.get(text)
+        if entry is None:
+            entry = table[text] = [0.0, 0.0]
+        entries.append(entry)
+    return texts, entries
 
 
 def _regret_matching(entries: Sequence[list[float]]) -> list[float]:

@@ -110,7 +110,9 @@ class GameKit:
         return rng.choice(list(legal))
 
     def prior(self, state: Any, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
-        """``legal`` ordered best first for progressive widening (default: as given)."""
+        """``legal`` ordered best first for progressive widening (default: as given). A kit may return the same
+        sequence again for the same hand (a cache); it must not change it afterwards: the search reuses what it made
+        of a sequence it has seen."""
         return legal
 
     def rollout_policy(self, state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
