@@ -295,9 +295,7 @@ class ISMCTS:
             acc[2] += reward[seat] * reward[seat]
         for visited in path:
             visited.visits += 1
-            total = visited.reward
-            for i, r in enumerate(reward):
-                total[i] += r
+            visited.reward = [total + r for total, r in zip(visited.reward, reward, strict=True)]
         span = self._hi - self._lo or 1.0
         for sim_node, picks in sim_choices:
             assert sim_node.regrets is not None
@@ -378,13 +376,14 @@ def _entries(table: dict[str, list[float]], legal: Sequence[Action]) -> tuple[li
 def _regret_matching(entries: Sequence[list[float]]) -> list[float]:
     """The current strategy over choices with these ``[regret, σ sum]`` entries: positive regrets normalised, mixed
     with uniform exploration."""
-    positive = [max(e[0], 0.0) for e in entries]
+    positive = [r if r > 0.0 else 0.0 for r, _ in entries]
     total = sum(positive)
     k = len(entries)
     if total <= 0:
         return [1.0 / k] * k
     g = REGRET_EXPLORATION
-    return [(1 - g) * p / total + g / k for p in positive]
+    kept, uniform = 1 - g, g / k
+    return [kept * p / total + uniform for p in positive]
 
 
 def _draw(probs: Sequence[float], rng: random.Random) -> int:

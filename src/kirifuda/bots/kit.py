@@ -153,7 +153,7 @@ class GameKit:
         """What each seat's search maximises, from one deal's scores: its score above the table's mean (a
         team game's scores already give every member of a side the same)."""
         mean = sum(scores) / len(scores)
-        return tuple(s - mean for s in scores)
+        return tuple([s - mean for s in scores])
 
     def roles(self, state: Any) -> tuple[str, ...] | None:
         """Each seat's role in the deal just completed in ``state`` (team games, for per-role tournament
