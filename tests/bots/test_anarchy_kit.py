@@ -22,7 +22,7 @@ from kirifuda.bots import anarchy as anarchy_kit
 from kirifuda.bots.anarchy import AnarchyKnowledge, Kit
 from kirifuda.core import Deal, KirifudaError
 from kirifuda.fast.anarchy import Position, names_of
-from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give, bomb_deal_score
+from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give, bomb_deal_score, capture
 from kirifuda.match import Match
 from kirifuda.registry import make
 
@@ -580,6 +580,23 @@ def test_one_deck_shortcuts_reckon_the_same_numbers_as_the_general_functions():
                 assert anarchy_kit.pass_order(game, hand, unseen, 3, bid) == sorted(
                     names_of(hand), key=worth.__getitem__
                 )
+
+
+def test_the_rollouts_capture_on_bits_takes_every_card_where_capture_gives_it():
+    """§1 "Capture", §2: the rollout's capture straight into the piles (a trick of distinct cards without the bomb)
+    adds to each seat's pile exactly the cards the rules' ``capture`` gives it (3 to 5 players, with and without
+    the singletons rule)."""
+    rng = random.Random(21)
+    deck = list(C.DECK_52)
+    for _ in range(3000):
+        cards = rng.sample(deck, rng.randint(3, 5))
+        for singletons in (True, False):
+            piles = [C.mask(rng.sample(deck, 5)) & ~C.mask(cards) for _ in cards]
+            expected = list(piles)
+            for card, to in zip(cards, capture(cards, singletons), strict=True):
+                expected[to] |= 1 << card
+            anarchy_kit._capture_into(cards, piles, singletons)
+            assert piles == expected
 
 
 ONE_DECK = [c for c in CASES if not (Kit(make(*c)).deck_mask >> C.COPY or make(*c).has_dummy)]

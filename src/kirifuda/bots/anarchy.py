@@ -1424,6 +1424,7 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
             order = orders[s]
             cards[s] = order.pop(int(random_() * len(order)) if random_() < epsilon else 0)
     revealed = pos.revealed
+    last = game.hand_size - 1
     for trick in range(pos.tricks_done, game.hand_size):
         if trick > pos.tricks_done:  # every seat in turn: a random card with probability epsilon, else its next
             cards = [o.pop(int(random_() * len(o))) if random_() < epsilon else o.pop(0) for o in orders]
@@ -1432,12 +1433,15 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
             bomb_seat = cards.index(JOKER)  # §2 "The bomb": the spare is the Anarchist's card
             cards[bomb_seat] = spare
             spare = NO_CARD
-        receivers = capture(cards, singles, bomb_seat != NOBODY)
-        for card, r in zip(cards, receivers, strict=True):
-            taken[r] |= 1 << card
-        if bomb_seat != NOBODY and bomb_wild:
-            taker = receivers[bomb_seat]
-            wild_to = taker if taker < n else NOBODY  # KA6
+        if bomb_seat == NOBODY and trick < last:
+            _capture_into(cards, taken, singles)  # the last trick's receivers are kept (revealed), so not there
+        else:
+            receivers = capture(cards, singles, bomb_seat != NOBODY)
+            for card, r in zip(cards, receivers, strict=True):
+                taken[r] |= 1 << card
+            if bomb_seat != NOBODY and bomb_wild:
+                taker = receivers[bomb_seat]
+                wild_to = taker if taker < n else NOBODY  # KA6
         turnup: tuple[int, ...] = ()
         if rest:
             suit = (rest[0] >> 4) & 3
@@ -1446,7 +1450,8 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
                 winner = max(of_suit, key=lambda i: cards[i] & 15)
                 taken[winner] |= 1 << rest[0]
                 turnup = (rest.pop(0), winner)
-        revealed = (cards, receivers, bomb_seat, turnup)
+        if trick == last:
+            revealed = (cards, receivers, bomb_seat, turnup)
     pos.hands = [0] * n  # every card played
     pos.names = [[] for _ in range(n)]
     pos.chosen = [NO_CARD] * n
@@ -1458,6 +1463,38 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
     size = game.hand_size
     bids = pos.bids
     pos.end_deal(tuple(_deal_score_one_deck(bids[s], taken[s], size) for s in range(n)))  # type: ignore[arg-type]
+
+
+SUIT_LANES = 0x0001000100010001
+"""Bit 0 of each suit's 16 bits (a rank's place in every suit)."""
+
+
+def _capture_into(cards: list[int], taken: list[int], singletons: bool) -> None:
+    """:func:`~kirifuda.games.anarchy.capture` of a trick of distinct cards (one deck) without the bomb, straight into
+    the captured piles ``taken`` (by seat): every suit played two or more times to the player of its highest card;
+    with ``singletons`` two or more lone cards to the player of the highest of them unless its rank is tied, else
+    each kept (§1 "Capture", §2). On the trick's bits: a suit's cards are one field of the trick's mask."""
+    trick = 0
+    for c in cards:
+        trick |= 1 << c
+    lone = 0
+    for shift in (0, 16, 32, 48):
+        suit = (trick >> shift) & C.RANK_MASK
+        if suit & (suit - 1):  # two or more: to its highest card's player
+            taken[cards.index(suit.bit_length() - 1 + shift)] |= suit << shift
+        else:
+            lone |= suit << shift
+    if not lone:
+        return
+    if singletons and lone & (lone - 1):
+        rank = ((lone | lone >> 16 | lone >> 32 | lone >> 48) & C.RANK_MASK).bit_length() - 1
+        at_top = (lone >> rank) & SUIT_LANES  # the suits whose lone card has the top rank
+        if not at_top & (at_top - 1):  # one: it takes every lone card
+            taken[cards.index(at_top.bit_length() - 1 + rank)] |= lone
+            return
+    for s, c in enumerate(cards):  # kept
+        if lone >> c & 1:
+            taken[s] |= 1 << c
 
 
 def _deal_score_one_deck(bid: str, taken: int, target: int) -> int:
