@@ -555,6 +555,13 @@ def test_one_deck_shortcuts_reckon_the_same_numbers_as_the_general_functions():
                 for c in [table.get(bid, anarchy_kit.UNCALIBRATED)]
             }
             assert anarchy_kit.bid_values(game, hand, unseen, 3) == by_features
+            taken_by_suit, keeps_void = anarchy_kit._reckon_suits(game, hand, unseen, 3)
+            for x, estimates in enumerate(anarchy_kit.taken_estimates(game, hand, unseen, 3)):
+                taken, p_void = 0.0, 1.0
+                for e in estimates:
+                    taken += e
+                    p_void *= max(0.0, 1.0 - min(e, 1.0))
+                assert (taken_by_suit[x], keeps_void[x]) == (taken, p_void)
             bid = rng.choice([*game.bid_names, None])
             taken = C.mask(rng.sample(deck, rng.randint(0, 6))) & ~hand
             values, voids = anarchy_kit.suit_values(game, bid, hand, taken)

@@ -279,12 +279,7 @@ def card_scores(
     q = 1.0 - p
     keep_base, keep_rank = BOMB_SINGLETON_KEEP if not game.original else (1.0, 0.0)
     turnup_suit = (turnup >> 4) & 3 if turnup != NO_CARD else -1
-    powers = _POWERS.get(q)
-    if powers is None:  # q**k and q**(k·RHO) for every count of a suit's unseen cards (both copies: up to 26)
-        if len(_POWERS) >= POWERS_CACHE:
-            _POWERS.clear()
-        powers = _POWERS[q] = (tuple(q**k for k in range(2 * 13 + 1)), tuple(q ** (k * RHO) for k in range(2 * 13 + 1)))
-    now_power, later_power = powers
+    now_power, later_power = _powers(q)
     out = []
     for name in names:
         reverse = name == JOKER
@@ -347,33 +342,43 @@ def _suit_scores(
     held: int, unseen: int, p: float, val: float, void: float, turnup_here: bool, original: bool
 ) -> list[float]:
     """:func:`card_scores` of one suit's held ranks (A first) against its unseen ranks (both as spades' masks)."""
-    q = 1.0 - p
     keep_base, keep_rank = BOMB_SINGLETON_KEEP if not original else (1.0, 0.0)
+    now_power, later_power = _powers(1.0 - p)
+    out = []
+    for r in _ranks_down(held):
+        hi = (unseen & ABOVE[0][r]).bit_count()
+        lower = (unseen & BELOW[0][r]).bit_count()
+        keep = keep_base + keep_rank * r / C.ACE
+        # as card_scores, term by term
+        no_higher = now_power[hi]
+        alone = now_power[hi + lower]
+        wins = no_higher - alone
+        now = val * (wins * (1.0 + lower * p) + alone * keep) - void * (wins + alone * keep)
+        alone = later_power[hi + lower]
+        wins = later_power[hi] - alone
+        later = val * (wins * (1.0 + lower * RHO * p) + alone * keep) - void * (wins + alone * keep)
+        score = now - later
+        if turnup_here:
+            score += val * no_higher  # P1
+        out.append(score)
+    return out
+
+
+def _powers(q: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """``q**k`` and ``q**(k·RHO)`` for every count ``k`` of a suit's unseen cards (both copies: up to 26), kept per
+    chance (:data:`POWERS_CACHE`)."""
     powers = _POWERS.get(q)
     if powers is None:
         if len(_POWERS) >= POWERS_CACHE:
             _POWERS.clear()
         powers = _POWERS[q] = (tuple(q**k for k in range(2 * 13 + 1)), tuple(q ** (k * RHO) for k in range(2 * 13 + 1)))
-    now_power, later_power = powers
-    out = []
-    for r in range(C.ACE, -1, -1):
-        if held >> r & 1:
-            hi = (unseen & ABOVE[0][r]).bit_count()
-            lower = (unseen & BELOW[0][r]).bit_count()
-            keep = keep_base + keep_rank * r / C.ACE
-            # as card_scores, term by term
-            no_higher = now_power[hi]
-            alone = now_power[hi + lower]
-            wins = no_higher - alone
-            now = val * (wins * (1.0 + lower * p) + alone * keep) - void * (wins + alone * keep)
-            alone = later_power[hi + lower]
-            wins = later_power[hi] - alone
-            later = val * (wins * (1.0 + lower * RHO * p) + alone * keep) - void * (wins + alone * keep)
-            score = now - later
-            if turnup_here:
-                score += val * no_higher  # P1
-            out.append(score)
-    return out
+    return powers
+
+
+@cache
+def _ranks_down(ranks: int) -> tuple[int, ...]:
+    """The ranks of a suit's rank mask, A first (as :func:`~kirifuda.fast.anarchy.names_of` orders a suit)."""
+    return tuple(r for r in range(C.ACE, -1, -1) if ranks >> r & 1)
 
 
 def taken_estimates(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> list[list[float]]:
@@ -408,14 +413,17 @@ def _suit_reckoning(held: int, unseen: int, p: float, singles: bool) -> tuple[fl
     folded = (held & LOW) | (held >> COPY)
     taken = 0.0
     p_void = 1.0
-    for r in range(C.ACE, -1, -1):  # A first, as names_of orders a suit
-        if folded >> r & 1:
-            hi = (unseen & ABOVE[0][r]).bit_count()
-            lower = (unseen & BELOW[0][r]).bit_count()
-            keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE if singles else 1.0
-            e = expected_gain(1.0, 0.0, hi, lower, p, keep)
-            taken += e
-            p_void *= max(0.0, 1.0 - min(e, 1.0))
+    power = _powers(1.0 - p)[0]
+    for r in _ranks_down(folded):  # A first, as names_of orders a suit
+        hi = (unseen & ABOVE[0][r]).bit_count()
+        lower = (unseen & BELOW[0][r]).bit_count()
+        keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE if singles else 1.0
+        # expected_gain(1.0, 0.0, hi, lower, p, keep), term by term (its powers from the table: the same q**k)
+        no_higher = power[hi]
+        alone = no_higher * power[lower]
+        e = (no_higher - alone) * (1.0 + lower * p) + alone * keep
+        taken += e
+        p_void *= max(0.0, 1.0 - min(e, 1.0))
     return taken, p_void
 
 
@@ -793,17 +801,16 @@ def _pass_gains(held: int, unseen: int, p: float) -> tuple[tuple[int, float, flo
     """:func:`pass_order`'s reckoning of one suit's held ranks (A first) against its unseen ranks: per rank, the
     two factors of :func:`expected_gain` — what a card of the suit taken is worth times the first, less the void's
     cost times the second."""
-    q = 1.0 - p
+    power = _powers(1.0 - p)[0]  # q**k
     out = []
-    for r in range(C.ACE, -1, -1):
-        if held >> r & 1:
-            hi = (unseen & ABOVE[0][r]).bit_count()
-            lower = (unseen & BELOW[0][r]).bit_count()
-            keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE
-            no_higher: float = q**hi
-            alone: float = no_higher * q**lower
-            wins = no_higher - alone
-            out.append((r, wins * (1.0 + lower * p) + alone * keep, wins + alone * keep))
+    for r in _ranks_down(held):
+        hi = (unseen & ABOVE[0][r]).bit_count()
+        lower = (unseen & BELOW[0][r]).bit_count()
+        keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE
+        no_higher = power[hi]
+        alone = no_higher * power[lower]
+        wins = no_higher - alone
+        out.append((r, wins * (1.0 + lower * p) + alone * keep, wins + alone * keep))
     return tuple(out)
 
 
