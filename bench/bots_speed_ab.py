@@ -6,7 +6,10 @@ exported to a temporary folder, or a folder holding ``kirifuda/``) and by this t
 process (every ``kirifuda`` module is dropped and imported again from the other tree between runs), ``--rounds``
 times; each round's ratio is this tree's iterations per CPU second over the reference's, and the median is the
 speed-up. The absolute figures are what this machine gave at that moment. Where a change should only make the
-search faster, ``same_choices`` says whether both trees chose the same action at every position (same seeds).
+search faster, ``same_choices`` says whether both trees chose the same action at every position (same seeds), and
+``same_root_statistics`` whether they learnt exactly the same numbers at the root (each of the seat's choices: its
+visits and the sums of its rewards and their squares, compared as floats): true only if every iteration computed
+the same as before.
 
 Positions: for each of ``--positions`` seeded deals, the first decision of ``phase`` (Anarchy and the Bomb: the
 bid; Organised Chaos: the pass), reached by random play as ``bench/bots_anarchy.py`` does; a search of
@@ -56,7 +59,10 @@ def measure(tree: Path, game_id: str, positions: int, iterations: int, warm: boo
     """Iterations per CPU second of ``tree``'s search at the first decision of ``game_id``'s hands; ``warm``: the
     same searches once untimed first (a process that has searched before: the kit's caches filled)."""
     load(tree)
-    from kirifuda.arena import Seating
+    try:
+        from kirifuda.arena import Seating
+    except ImportError:  # a tree before 26 Nov 2026 (the speed table's, 9f63564) kept it with the bots
+        from kirifuda.bots.table import Seating  # type: ignore[no-redef]
     from kirifuda.bots.ismcts import ISMCTS
     from kirifuda.bots.registry import kit_for
     from kirifuda.match import Match
@@ -66,7 +72,8 @@ def measure(tree: Path, game_id: str, positions: int, iterations: int, warm: boo
     kit = kit_for(game)
     phase = FIRST.get(game_id, "bid")
     done, seconds = 0, 0.0
-    choices = []
+    choices: list[str] = []
+    roots: list[str] = []
     for timed in (False, True) if warm else (True,):
         for seed in range(positions):
             match = Match(game, seed=seed)
@@ -85,7 +92,16 @@ def measure(tree: Path, game_id: str, positions: int, iterations: int, warm: boo
                 seconds += time.process_time() - start
                 done += stats.iterations
                 choices.append(str(action))
-    return {"iterations": done, "seconds": round(seconds, 3), "per_second": round(done / seconds), "choices": choices}
+                # what the search learnt at the root (each of the seat's choices: visits, sum of rewards, sum of
+                # squares), exactly: equal only where both trees computed the same numbers
+                roots.append(repr(sorted(getattr(search, "_root_stats", {}).items())))
+    return {
+        "iterations": done,
+        "seconds": round(seconds, 3),
+        "per_second": round(done / seconds),
+        "choices": choices,
+        "roots": roots,
+    }
 
 
 def latency(tree: Path, game_id: str, level: str) -> dict[str, Any]:
@@ -153,13 +169,23 @@ def main(argv: list[str] | None = None) -> int:
                 after = measure(HERE, game_id, args.positions, args.iterations, args.warm)
                 ratio = round(after["per_second"] / before["per_second"], 3)
                 same = before.pop("choices") == after.pop("choices")
-                rounds.append({"ref": before, "this": after, "ratio": ratio, "same_choices": same})
+                same_roots = before.pop("roots") == after.pop("roots")
+                rounds.append(
+                    {
+                        "ref": before,
+                        "this": after,
+                        "ratio": ratio,
+                        "same_choices": same,
+                        "same_root_statistics": same_roots,
+                    }
+                )
             out[game_id] = {
                 "rounds": rounds,
                 "median_ratio": round(statistics.median(r["ratio"] for r in rounds), 3),
                 "this_per_second": round(statistics.median(r["this"]["per_second"] for r in rounds)),
                 "ref_per_second": round(statistics.median(r["ref"]["per_second"] for r in rounds)),
                 "same_choices": all(r["same_choices"] for r in rounds),
+                "same_root_statistics": all(r["same_root_statistics"] for r in rounds),
             }
             if args.latency:
                 before = latency(ref, game_id, args.latency)
@@ -173,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
                 )
             print(
                 f"{game_id}: {out[game_id]['ref_per_second']:,} → {out[game_id]['this_per_second']:,} it/s, "
-                f"ratio {out[game_id]['median_ratio']}, same choices: {out[game_id]['same_choices']}",
+                f"ratio {out[game_id]['median_ratio']}, same choices: {out[game_id]['same_choices']}, "
+                f"same root statistics: {out[game_id]['same_root_statistics']}",
                 file=sys.stderr,
             )
     command = " ".join(["python", "bench/bots_speed_ab.py", *(sys.argv[1:] if argv is None else argv)])

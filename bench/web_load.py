@@ -228,6 +228,7 @@ def main() -> None:
     parser.add_argument("--server-bots", default="local", help="the server's --bots (local, ray, or a Ray address)")
     parser.add_argument("--bot-workers", type=int, default=2, help="the server's --bot-workers")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--raw", type=Path, help="also write every round trip and bot move (seconds) to this JSON file")
     parser.add_argument("--server-command", help="start the server with this command instead (e.g. under a profiler)")
     args = parser.parse_args()
 
@@ -299,6 +300,8 @@ def main() -> None:
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
+    if args.raw:
+        args.raw.write_text(json.dumps({"trips": trips, "bot_moves": bot_moves, "summary": out}))
     if args.json:
         print(json.dumps(out))
         return

@@ -22,7 +22,7 @@ from kirifuda.bots import anarchy as anarchy_kit
 from kirifuda.bots.anarchy import AnarchyKnowledge, Kit
 from kirifuda.core import Deal, KirifudaError
 from kirifuda.fast.anarchy import Position, names_of
-from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give, bomb_deal_score
+from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give, bomb_deal_score, capture
 from kirifuda.match import Match
 from kirifuda.registry import make
 
@@ -555,6 +555,13 @@ def test_one_deck_shortcuts_reckon_the_same_numbers_as_the_general_functions():
                 for c in [table.get(bid, anarchy_kit.UNCALIBRATED)]
             }
             assert anarchy_kit.bid_values(game, hand, unseen, 3) == by_features
+            taken_by_suit, keeps_void = anarchy_kit._reckon_suits(game, hand, unseen, 3)
+            for x, estimates in enumerate(anarchy_kit.taken_estimates(game, hand, unseen, 3)):
+                taken, p_void = 0.0, 1.0
+                for e in estimates:
+                    taken += e
+                    p_void *= max(0.0, 1.0 - min(e, 1.0))
+                assert (taken_by_suit[x], keeps_void[x]) == (taken, p_void)
             bid = rng.choice([*game.bid_names, None])
             taken = C.mask(rng.sample(deck, rng.randint(0, 6))) & ~hand
             values, voids = anarchy_kit.suit_values(game, bid, hand, taken)
@@ -580,6 +587,23 @@ def test_one_deck_shortcuts_reckon_the_same_numbers_as_the_general_functions():
                 assert anarchy_kit.pass_order(game, hand, unseen, 3, bid) == sorted(
                     names_of(hand), key=worth.__getitem__
                 )
+
+
+def test_the_rollouts_capture_on_bits_takes_every_card_where_capture_gives_it():
+    """§1 "Capture", §2: the rollout's capture straight into the piles (a trick of distinct cards without the bomb)
+    adds to each seat's pile exactly the cards the rules' ``capture`` gives it (3 to 5 players, with and without
+    the singletons rule)."""
+    rng = random.Random(21)
+    deck = list(C.DECK_52)
+    for _ in range(3000):
+        cards = rng.sample(deck, rng.randint(3, 5))
+        for singletons in (True, False):
+            piles = [C.mask(rng.sample(deck, 5)) & ~C.mask(cards) for _ in cards]
+            expected = list(piles)
+            for card, to in zip(cards, capture(cards, singletons), strict=True):
+                expected[to] |= 1 << card
+            anarchy_kit._capture_into(cards, piles, singletons)
+            assert piles == expected
 
 
 ONE_DECK = [c for c in CASES if not (Kit(make(*c)).deck_mask >> C.COPY or make(*c).has_dummy)]
@@ -619,3 +643,60 @@ def test_the_rollouts_trick_loop_plays_as_the_fast_engine_does(case):
         )
         checked += 1
     assert checked >= 2
+
+
+# --- the search's fast game walks as the pure engine does ------------------------------------------
+
+
+@pytest.mark.parametrize("case", CASES, ids=label)
+def test_the_search_game_on_fast_positions_walks_every_deal_as_the_pure_engine_does(case):
+    """Issue 21: the search walks its imagined states on the fast engine (:class:`anarchy_kit.SearchGame` over
+    :class:`Position`); from sampled states of every phase, random play to the deal's end sees the same seats to
+    act, the same legal actions in the same order, the same views of them and the same scores at every step."""
+    game = make(*case)
+    kit = Kit(game)
+    fast = kit.search_game
+    assert isinstance(fast, anarchy_kit.SearchGame)
+    rng = random.Random(21)
+    steps = 0
+    for match, seat in waiting_positions(game, 8, 9):
+        state = kit.sample(Seating(match, {}).info(seat), random.Random(1))
+        pos = kit.searchable(state)
+        done = len(state.scores)
+        while len(state.scores) == done:
+            waiting = game.to_act(state)
+            assert fast.to_act(pos) == waiting
+            actor = rng.choice(sorted(waiting))
+            legal = game.legal_actions(state, actor)
+            assert list(fast.legal_actions(pos, actor)) == legal
+            action = rng.choice(legal)
+            assert fast.seen(pos, seat, actor, action) == game.seen(state, seat, actor, action)
+            state = game.apply(state, actor, action)
+            assert fast.apply(pos, actor, action) is pos
+            assert (list(fast.deal_scores(pos)), fast.chance(pos), fast.is_over(pos)) == (
+                list(game.deal_scores(state)),
+                game.chance(state),
+                game.is_over(state),
+            )
+            steps += 1
+        assert pos.bid_history == list(state.bid_history)
+    assert steps > 50
+
+
+def test_the_search_game_refuses_cards_not_held_and_seats_not_awaited():
+    """The modelled seats' passes are made without listing the legal ones: the fast game still checks them (§3)."""
+    game = make("organised-chaos")
+    kit = Kit(game)
+    match = Match(game, seed=2)
+    pos = kit.searchable(match.state)
+    hand = match.state.hands[0]
+    missing = next(c for c in game.deck() if not hand >> c & 1)
+    held = [c for c in C.cards_in(hand)][:2]
+    with pytest.raises(KirifudaError):
+        kit.search_game.apply(pos, 0, Give(tuple(C.sorted_cards([*held, missing]))))
+    assert pos.hands[0] == hand and pos.given[0] == 0
+    first = kit.search_game.legal_actions(pos, 0)[0]
+    kit.search_game.apply(pos, 0, first)
+    assert kit.search_game.legal_actions(pos, 0) == []
+    with pytest.raises(KirifudaError):
+        kit.search_game.apply(pos, 0, first)  # seat 0 has passed: it is not awaited

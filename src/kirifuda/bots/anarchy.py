@@ -49,7 +49,7 @@ from typing import Any
 
 from .. import cards as C
 from ..cards import COPY, JOKER, CardSet
-from ..core import Action, Observation, Seen, evolve
+from ..core import Action, IllegalAction, Observation, Seen, evolve
 from ..fast.anarchy import Position, names_of
 from ..games.anarchy import (
     _GIVES,
@@ -57,8 +57,10 @@ from ..games.anarchy import (
     BID_SUIT,
     BIDS,
     BLACK,
+    DEAL,
     NO_CARD,
     NOBODY,
+    OVER,
     PASS,
     PASS_SIZE,
     PLAY,
@@ -72,6 +74,9 @@ from ..games.anarchy import (
     Bid,
     Give,
     LastTrick,
+    _gives,
+    _names,
+    _plays,
     bomb_bid_score,
     capture,
 )
@@ -183,10 +188,28 @@ BELOW = tuple(
 SUITS_OF_COLOUR = {"black": BLACK, "red": RED}
 
 
+SUIT_VALUES_CACHE = 1 << 12
+"""How many (bid, cards taken) :func:`suit_values` keeps (the rollouts rank every seat's hand by them)."""
+_SUIT_VALUES: dict[tuple[bool, int, str | None, int], tuple[list[float], list[float]]] = {}
+
+
 def suit_values(game: AnarchyFamily, bid: str | None, hand: int, taken: int) -> tuple[list[float], list[float]]:
     """What one more captured card of each suit is worth to a seat with ``bid`` (S H D C), and what breaking a
     void in it would cost (Bomb and Chaos: 10 for a suit of which it has taken none and does not want, §2
-    bonuses). ``bid`` None (still to bid): every card counts one."""
+    bonuses). ``bid`` None (still to bid): every card counts one. The lists are shared: read them only."""
+    if bid == "best" and not game.original:  # the one bid that reads the hand
+        return _suit_values(game, bid, hand, taken)
+    key = (game.original, game.hand_size, bid, taken)
+    found = _SUIT_VALUES.get(key)
+    if found is None:
+        if len(_SUIT_VALUES) >= SUIT_VALUES_CACHE:
+            _SUIT_VALUES.clear()
+        found = _SUIT_VALUES[key] = _suit_values(game, bid, hand, taken)
+    return found
+
+
+def _suit_values(game: AnarchyFamily, bid: str | None, hand: int, taken: int) -> tuple[list[float], list[float]]:
+    """:func:`suit_values`, reckoned."""
     counts = [(taken & m).bit_count() for m in SUIT_BOTH]
     total = sum(counts)
     values = [1.0] * 4
@@ -256,12 +279,7 @@ def card_scores(
     q = 1.0 - p
     keep_base, keep_rank = BOMB_SINGLETON_KEEP if not game.original else (1.0, 0.0)
     turnup_suit = (turnup >> 4) & 3 if turnup != NO_CARD else -1
-    powers = _POWERS.get(q)
-    if powers is None:  # q**k and q**(k·RHO) for every count of a suit's unseen cards (both copies: up to 26)
-        if len(_POWERS) >= POWERS_CACHE:
-            _POWERS.clear()
-        powers = _POWERS[q] = (tuple(q**k for k in range(2 * 13 + 1)), tuple(q ** (k * RHO) for k in range(2 * 13 + 1)))
-    now_power, later_power = powers
+    now_power, later_power = _powers(q)
     out = []
     for name in names:
         reverse = name == JOKER
@@ -324,33 +342,43 @@ def _suit_scores(
     held: int, unseen: int, p: float, val: float, void: float, turnup_here: bool, original: bool
 ) -> list[float]:
     """:func:`card_scores` of one suit's held ranks (A first) against its unseen ranks (both as spades' masks)."""
-    q = 1.0 - p
     keep_base, keep_rank = BOMB_SINGLETON_KEEP if not original else (1.0, 0.0)
+    now_power, later_power = _powers(1.0 - p)
+    out = []
+    for r in _ranks_down(held):
+        hi = (unseen & ABOVE[0][r]).bit_count()
+        lower = (unseen & BELOW[0][r]).bit_count()
+        keep = keep_base + keep_rank * r / C.ACE
+        # as card_scores, term by term
+        no_higher = now_power[hi]
+        alone = now_power[hi + lower]
+        wins = no_higher - alone
+        now = val * (wins * (1.0 + lower * p) + alone * keep) - void * (wins + alone * keep)
+        alone = later_power[hi + lower]
+        wins = later_power[hi] - alone
+        later = val * (wins * (1.0 + lower * RHO * p) + alone * keep) - void * (wins + alone * keep)
+        score = now - later
+        if turnup_here:
+            score += val * no_higher  # P1
+        out.append(score)
+    return out
+
+
+def _powers(q: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """``q**k`` and ``q**(k·RHO)`` for every count ``k`` of a suit's unseen cards (both copies: up to 26), kept per
+    chance (:data:`POWERS_CACHE`)."""
     powers = _POWERS.get(q)
     if powers is None:
         if len(_POWERS) >= POWERS_CACHE:
             _POWERS.clear()
         powers = _POWERS[q] = (tuple(q**k for k in range(2 * 13 + 1)), tuple(q ** (k * RHO) for k in range(2 * 13 + 1)))
-    now_power, later_power = powers
-    out = []
-    for r in range(C.ACE, -1, -1):
-        if held >> r & 1:
-            hi = (unseen & ABOVE[0][r]).bit_count()
-            lower = (unseen & BELOW[0][r]).bit_count()
-            keep = keep_base + keep_rank * r / C.ACE
-            # as card_scores, term by term
-            no_higher = now_power[hi]
-            alone = now_power[hi + lower]
-            wins = no_higher - alone
-            now = val * (wins * (1.0 + lower * p) + alone * keep) - void * (wins + alone * keep)
-            alone = later_power[hi + lower]
-            wins = later_power[hi] - alone
-            later = val * (wins * (1.0 + lower * RHO * p) + alone * keep) - void * (wins + alone * keep)
-            score = now - later
-            if turnup_here:
-                score += val * no_higher  # P1
-            out.append(score)
-    return out
+    return powers
+
+
+@cache
+def _ranks_down(ranks: int) -> tuple[int, ...]:
+    """The ranks of a suit's rank mask, A first (as :func:`~kirifuda.fast.anarchy.names_of` orders a suit)."""
+    return tuple(r for r in range(C.ACE, -1, -1) if ranks >> r & 1)
 
 
 def taken_estimates(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> list[list[float]]:
@@ -385,14 +413,17 @@ def _suit_reckoning(held: int, unseen: int, p: float, singles: bool) -> tuple[fl
     folded = (held & LOW) | (held >> COPY)
     taken = 0.0
     p_void = 1.0
-    for r in range(C.ACE, -1, -1):  # A first, as names_of orders a suit
-        if folded >> r & 1:
-            hi = (unseen & ABOVE[0][r]).bit_count()
-            lower = (unseen & BELOW[0][r]).bit_count()
-            keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE if singles else 1.0
-            e = expected_gain(1.0, 0.0, hi, lower, p, keep)
-            taken += e
-            p_void *= max(0.0, 1.0 - min(e, 1.0))
+    power = _powers(1.0 - p)[0]
+    for r in _ranks_down(folded):  # A first, as names_of orders a suit
+        hi = (unseen & ABOVE[0][r]).bit_count()
+        lower = (unseen & BELOW[0][r]).bit_count()
+        keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE if singles else 1.0
+        # expected_gain(1.0, 0.0, hi, lower, p, keep), term by term (its powers from the table: the same q**k)
+        no_higher = power[hi]
+        alone = no_higher * power[lower]
+        e = (no_higher - alone) * (1.0 + lower * p) + alone * keep
+        taken += e
+        p_void *= max(0.0, 1.0 - min(e, 1.0))
     return taken, p_void
 
 
@@ -407,19 +438,23 @@ def _reckon_suits(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> tu
     if len(table) >= SUIT_RECKONING_CACHE:
         table.clear()
     taken, keeps_void = [], []
-    for x in range(4):
-        mask, shift = SUIT_BOTH[x], 16 * x
+    get = table.get
+    for mask, shift in SUIT_SHIFTS:
         # by the suit's own cards: the same reckoning for every suit (shifted), cached across searches; the key
         # is the suit's held cards above its unseen ones (each fits in 144 bits: both copies)
         held = (hand & mask) >> shift
         out = (unseen & mask) >> shift
         key = held << 144 | out
-        found = table.get(key)
+        found = get(key)
         if found is None:
             found = table[key] = _suit_reckoning(held, out, p, singles)
         taken.append(found[0])
         keeps_void.append(found[1])
     return taken, keeps_void
+
+
+SUIT_SHIFTS = tuple((SUIT_BOTH[x], 16 * x) for x in range(4))
+"""Each suit's mask (both copies) and how far it lies from spades."""
 
 
 FEATURES = ("reckoned", "total", "voids", "joker")
@@ -516,29 +551,59 @@ def bid_values(game: AnarchyFamily, hand: int, unseen: int, plays: int) -> dict[
     total = float(sum(taken))
     size = game.hand_size
     joker = float(hand >> JOKER & 1)
+    t0, t1, t2, t3 = taken
     k0, k1, k2, k3 = keeps_void
     but = (k1 + k2 + k3, k0 + k2 + k3, k0 + k1 + k3, k0 + k1 + k2)
-    coefficients = _coefficients(game.id)
-    out = {}
-    for bid, x in BID_SUIT.items():
-        c = coefficients[bid]
-        out[bid] = c[0] + c[1] * (4.0 * taken[x]) + c[2] * total + c[3] * but[x] + c[4] * joker
-    c = coefficients["black"]
-    out["black"] = c[0] + c[1] * (2.0 * (taken[C.SPADES] + taken[C.CLUBS])) + c[2] * total + c[3] * (k1 + k2)
-    out["black"] += c[4] * joker
-    c = coefficients["red"]
-    out["red"] = c[0] + c[1] * (2.0 * (taken[C.HEARTS] + taken[C.DIAMONDS])) + c[2] * total + c[3] * (k0 + k3)
-    out["red"] += c[4] * joker
-    best = max(range(4), key=taken.__getitem__)
-    c = coefficients["best"]
-    out["best"] = c[0] + c[1] * (3.0 * taken[best]) + c[2] * total + c[3] * but[best] + c[4] * joker
-    c = coefficients["cards"]
-    out["cards"] = c[0] + c[1] * total + c[2] * total + c[3] * 0 + c[4] * joker
-    c = coefficients["over"]
-    out["over"] = c[0] + c[1] * (5.0 * (total - size)) + c[2] * total + c[3] * 0 + c[4] * joker
-    c = coefficients["under"]
-    out["under"] = c[0] + c[1] * (5.0 * (size - total)) + c[2] * total + c[3] * (k0 + k1 + k2 + k3) + c[4] * joker
-    return out
+    (s0, s1, s2, s3, s4), (h0, h1, h2, h3, h4), (d0, d1, d2, d3, d4), (c0, c1, c2, c3, c4), *rest = _coefficient_rows(
+        game.id
+    )
+    (b0, b1, b2, b3, b4), (r0, r1, r2, r3, r4), (e0, e1, e2, e3, e4), (a0, a1, a2, _, a4) = rest[:4]
+    (o0, o1, o2, _, o4), (u0, u1, u2, u3, u4) = rest[4:]
+    best, most = 0, t0  # max(range(4), key=taken.__getitem__): the first of the most
+    if t1 > most:
+        best, most = 1, t1
+    if t2 > most:
+        best, most = 2, t2
+    if t3 > most:
+        best = 3
+    if joker:
+        return {  # each as c[0] + c[1]·feature + c[2]·total + c[3]·voids + c[4]·joker, as bid_features gives them
+            "spades": s0 + s1 * (4.0 * t0) + s2 * total + s3 * but[0] + s4 * joker,
+            "hearts": h0 + h1 * (4.0 * t1) + h2 * total + h3 * but[1] + h4 * joker,
+            "diamonds": d0 + d1 * (4.0 * t2) + d2 * total + d3 * but[2] + d4 * joker,
+            "clubs": c0 + c1 * (4.0 * t3) + c2 * total + c3 * but[3] + c4 * joker,
+            "black": b0 + b1 * (2.0 * (t0 + t3)) + b2 * total + b3 * (k1 + k2) + b4 * joker,
+            "red": r0 + r1 * (2.0 * (t1 + t2)) + r2 * total + r3 * (k0 + k3) + r4 * joker,
+            "best": e0 + e1 * (3.0 * taken[best]) + e2 * total + e3 * but[best] + e4 * joker,
+            "cards": a0 + a1 * total + a2 * total + a4 * joker,
+            "over": o0 + o1 * (5.0 * (total - size)) + o2 * total + o4 * joker,
+            "under": u0 + u1 * (5.0 * (size - total)) + u2 * total + u3 * (k0 + k1 + k2 + k3) + u4 * joker,
+        }
+    # without the Joker its terms are zeros (as are "cards" and "over"'s void terms): left out, the sums are the
+    # same numbers (adding a zero changes at most the sign of a zero sum)
+    return {
+        "spades": s0 + s1 * (4.0 * t0) + s2 * total + s3 * but[0],
+        "hearts": h0 + h1 * (4.0 * t1) + h2 * total + h3 * but[1],
+        "diamonds": d0 + d1 * (4.0 * t2) + d2 * total + d3 * but[2],
+        "clubs": c0 + c1 * (4.0 * t3) + c2 * total + c3 * but[3],
+        "black": b0 + b1 * (2.0 * (t0 + t3)) + b2 * total + b3 * (k1 + k2),
+        "red": r0 + r1 * (2.0 * (t1 + t2)) + r2 * total + r3 * (k0 + k3),
+        "best": e0 + e1 * (3.0 * taken[best]) + e2 * total + e3 * but[best],
+        "cards": a0 + a1 * total + a2 * total,
+        "over": o0 + o1 * (5.0 * (total - size)) + o2 * total,
+        "under": u0 + u1 * (5.0 * (size - total)) + u2 * total + u3 * (k0 + k1 + k2 + k3),
+    }
+
+
+ROW_BIDS = ("spades", "hearts", "diamonds", "clubs", "black", "red", "best", "cards", "over", "under")
+"""The Bomb and Chaos bids in the order :func:`_coefficient_rows` gives their coefficients."""
+
+
+@cache
+def _coefficient_rows(game_id: str) -> tuple[tuple[float, ...], ...]:
+    """:func:`_coefficients` of :data:`ROW_BIDS`, in that order, without the mean score (five each)."""
+    table = _coefficients(game_id)
+    return tuple(tuple(table[bid][:5]) for bid in ROW_BIDS)
 
 
 @cache
@@ -655,20 +720,30 @@ def choose_bid(
     """The bid a club player makes: the best expected score, less what earlier bids contest (open bidding) and,
     in Organised Chaos, less what the bid would be worth kept for a later deal."""
     values = bid_values(game, hand, unseen, plays)
-    sought: set[int] = set()
-    for bid in others:
-        if bid is not None:
-            sought.update(seeks(bid))
-    costs = _bid_costs(game.id, game.chaos, deals_left)
+    sought = frozenset(x for bid in others if bid is not None for x in seeks(bid))
     best, best_worth = legal[0], -math.inf
-    for bid in legal:  # the first of the best, as max() would give
-        worth = values[bid]
-        if sought and not sought.isdisjoint(seeks(bid)):
+    for bid, contested, cost in _bid_terms(game.id, game.chaos, deals_left, tuple(legal), sought):
+        worth = values[bid]  # the first of the best, as max() would give
+        if contested:
             worth *= 1.0 - CONTEST
-        worth -= costs.get(bid, 0.0)
+        worth -= cost
         if worth > best_worth:
             best, best_worth = bid, worth
     return best
+
+
+BID_TERMS_CACHE = 1 << 12
+"""How many choices of bids :func:`_bid_terms` keeps the terms of."""
+
+
+@lru_cache(maxsize=BID_TERMS_CACHE)
+def _bid_terms(
+    game_id: str, chaos: bool, deals_left: int, legal: tuple[str, ...], sought: frozenset[int]
+) -> tuple[tuple[str, bool, float], ...]:
+    """:func:`choose_bid`'s terms of each of ``legal``: whether an earlier bid seeks the cards it seeks (``sought``:
+    the suits), and its cost (:func:`bid_cost`; nothing where it is uncalibrated)."""
+    costs = _bid_costs(game_id, chaos, deals_left)
+    return tuple((bid, bool(sought) and not sought.isdisjoint(seeks(bid)), costs.get(bid, 0.0)) for bid in legal)
 
 
 @cache
@@ -692,10 +767,11 @@ def pass_order(game: AnarchyFamily, hand: int, unseen: int, plays: int, bid: str
             shift = 16 * x
             held = (hand >> shift) & C.RANK_MASK
             if held:
-                val, void = values[x], voids[x]
-                for r, gain, takes in _pass_gains(held, (unseen >> shift) & C.RANK_MASK, p):
-                    names.append(shift | r)
-                    worth.append(val * gain - void * takes)  # expected_gain(val, void, …), term by term
+                suit_names, suit_worth = _pass_worths(
+                    shift, held, (unseen >> shift) & C.RANK_MASK, p, values[x], voids[x]
+                )
+                names += suit_names
+                worth += suit_worth
         order = sorted(range(len(names)), key=worth.__getitem__)
         return [names[i] for i in order]
     names = [c for c in C.sorted_cards(C.cards_in(hand))]
@@ -710,22 +786,31 @@ def pass_order(game: AnarchyFamily, hand: int, unseen: int, plays: int, bid: str
     return [names[i] for i in order]
 
 
+@lru_cache(maxsize=1 << 15)
+def _pass_worths(
+    shift: int, held: int, unseen: int, p: float, val: float, void: float
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """:func:`pass_order`'s cards of one suit (``shift``: 16 × the suit; ``held``, ``unseen``: its ranks) and what
+    each is worth to the plan: ``expected_gain(val, void, …)`` term by term from :func:`_pass_gains`."""
+    gains = _pass_gains(held, unseen, p)
+    return tuple(shift | r for r, _, _ in gains), tuple(val * gain - void * takes for _, gain, takes in gains)
+
+
 @lru_cache(maxsize=1 << 14)
 def _pass_gains(held: int, unseen: int, p: float) -> tuple[tuple[int, float, float], ...]:
     """:func:`pass_order`'s reckoning of one suit's held ranks (A first) against its unseen ranks: per rank, the
     two factors of :func:`expected_gain` — what a card of the suit taken is worth times the first, less the void's
     cost times the second."""
-    q = 1.0 - p
+    power = _powers(1.0 - p)[0]  # q**k
     out = []
-    for r in range(C.ACE, -1, -1):
-        if held >> r & 1:
-            hi = (unseen & ABOVE[0][r]).bit_count()
-            lower = (unseen & BELOW[0][r]).bit_count()
-            keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE
-            no_higher: float = q**hi
-            alone: float = no_higher * q**lower
-            wins = no_higher - alone
-            out.append((r, wins * (1.0 + lower * p) + alone * keep, wins + alone * keep))
+    for r in _ranks_down(held):
+        hi = (unseen & ABOVE[0][r]).bit_count()
+        lower = (unseen & BELOW[0][r]).bit_count()
+        keep = BOMB_SINGLETON_KEEP[0] + BOMB_SINGLETON_KEEP[1] * r / C.ACE
+        no_higher = power[hi]
+        alone = no_higher * power[lower]
+        wins = no_higher - alone
+        out.append((r, wins * (1.0 + lower * p) + alone * keep, wins + alone * keep))
     return tuple(out)
 
 
@@ -750,6 +835,93 @@ class _Template:
     weights: dict[int, tuple[float, ...]] | None  # per unseen card, its weight in each place (None: all alike)
 
 
+class SearchGame:
+    """The family as the search walks it: the calls of :class:`~kirifuda.core.Game` the search makes
+    (:class:`~kirifuda.bots.kit.SearchGame`), over the fast engine's mutable :class:`~kirifuda.fast.anarchy.Position`
+    (``apply`` moves it in place and returns it) instead of the pure engine's immutable states. The legal actions
+    are the pure engine's own values in its order (so a search draws the same choices on either), and what a seat
+    sees of an action is the pure engine's :meth:`~kirifuda.games.anarchy.AnarchyFamily.seen`. ``apply`` checks
+    that the seat is awaited and holds the cards it names (the search's modelled seats make their choices without
+    listing them)."""
+
+    def __init__(self, game: AnarchyFamily) -> None:
+        self.family = game
+        self.id = game.id
+        self.seat_count = game.seat_count
+        self.seen = game.seen
+        self._alone = tuple(frozenset((seat,)) for seat in range(game.n))
+
+    def to_act(self, p: Position) -> frozenset[int]:
+        phase = p.phase
+        if phase == PLAY:
+            return frozenset(s for s, c in enumerate(p.chosen) if c == NO_CARD)
+        if phase == BID:
+            if self.family.secret_bids:
+                return frozenset(s for s, b in enumerate(p.bids) if b is None)
+            return self._alone[p.turn]
+        if phase == PASS:
+            return frozenset(s for s, g in enumerate(p.given) if not g)
+        return frozenset()
+
+    def _awaits(self, p: Position, seat: int) -> bool:
+        phase = p.phase
+        if phase == PLAY:
+            return p.chosen[seat] == NO_CARD
+        if phase == BID:
+            return p.bids[seat] is None if self.family.secret_bids else seat == p.turn
+        return phase == PASS and not p.given[seat]
+
+    def legal_actions(self, p: Position, seat: int) -> Sequence[Action]:
+        """The pure engine's ``legal_actions`` of the same state (the same values, in the same order)."""
+        if not self._awaits(p, seat):
+            return []
+        phase = p.phase
+        if phase == PLAY:
+            return _plays(_names(p.hands[seat]))
+        if phase == BID:
+            return [BIDS[name] for name in p.bid_choices(seat)]
+        return _gives(p.hands[seat])
+
+    def apply(self, p: Position, seat: int, action: Action) -> Position:
+        phase, hand = p.phase, p.hands[seat]
+        if phase == PASS and type(action) is Give and not p.given[seat]:
+            left = hand
+            for name in action.cards:  # §3: three cards of the hand (a name twice: both copies)
+                if left >> name & 1:
+                    left ^= 1 << name
+                elif left >> (name | COPY) & 1:
+                    left ^= 1 << (name | COPY)
+                else:
+                    raise IllegalAction(f"{C.text(name)} is not in the hand", ja=f"{C.symbol(name)} は手札にありません")
+            p.give(seat, action.cards)
+        elif phase == BID and type(action) is Bid and self._awaits(p, seat):
+            bid = action.name
+            if bid not in self.family.bid_names or (self.family.chaos and any(b[seat] == bid for b in p.bid_history)):
+                raise IllegalAction(f"{bid!r} is not a bid left", ja=f"{bid!r} は残りのビッドにありません")  # §3
+            p.bid(seat, bid)
+        elif phase == PLAY and isinstance(action, Play) and p.chosen[seat] == NO_CARD:
+            name = action.card
+            if not (hand >> name & 1 or (name != JOKER and hand >> (name | COPY) & 1)):
+                raise IllegalAction(f"{C.text(name)} is not in the hand", ja=f"{C.symbol(name)} は手札にありません")
+            p.choose(seat, name)
+            if NO_CARD not in p.chosen:
+                p.reveal()
+        elif not self._awaits(p, seat):
+            raise IllegalAction(f"seat {seat} is not to act", ja=f"席 {seat} の番ではありません")
+        else:
+            raise IllegalAction(f"{action} is not a {phase} action", ja=f"{action} は今できる行動ではありません")
+        return p
+
+    def deal_scores(self, p: Position) -> list[tuple[int, ...]]:
+        return p.scores
+
+    def chance(self, p: Position) -> str | None:
+        return "deal" if p.phase == DEAL else None
+
+    def is_over(self, p: Position) -> bool:
+        return p.phase == OVER
+
+
 class Kit(GameKit):
     """The Anarchy family's kit (see the module docstring)."""
 
@@ -764,6 +936,14 @@ class Kit(GameKit):
         self.deck_mask = C.mask(game.deck())
         self._template: tuple[InfoState, _Template] | None = None
         self._priors: dict[tuple[int, ...], Sequence[Action]] = {}
+        self.search_game = SearchGame(game)
+
+    def searchable(self, state: Any) -> Position:
+        """A sampled (or true) pure state as the fast position the search walks (a private copy, which writes no
+        score lines: the search reads the scores only)."""
+        pos = Position.from_state(self.family, state) if isinstance(state, AnarchyState) else state.copy()
+        pos.keep_lines = False
+        return pos
 
     def knowledge(self, seat: int) -> AnarchyKnowledge:
         return AnarchyKnowledge(seat)
@@ -795,7 +975,7 @@ class Kit(GameKit):
             gift = sorted(rng.sample(eligible, t.gift_left), key=_sort_key)
             for c in gift:
                 pool.remove(c)
-        rng.shuffle(pool)
+        _shuffle(pool, rng)
         if t.weights is None:  # every placement alike: deal the shuffled cards out in order
             k = 0
             for s in range(n):
@@ -1054,11 +1234,20 @@ class Kit(GameKit):
         return _give(legal, pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE])
 
     def model_choice(self, state: Any, seat: int, rng: random.Random) -> Action:
-        """Another seat's choice in the search: :meth:`rollout_policy`'s, and at Organised Chaos's pass the three
-        cards it gives made directly, without listing the hand's 286 passes (the search's costliest step)."""
+        """Another seat's choice in the search: :meth:`rollout_policy`'s, made without listing the legal actions
+        where it need not: a bid straight from the bids left, and at Organised Chaos's pass the three cards it gives
+        (not the hand's 286 passes)."""
+        game = self.family
+        if state.phase == BID:  # rollout_policy's bid (it draws nothing from rng)
+            hand = state.hands[seat]
+            unseen = self._unseen(hand, state.taken, state.spare, NO_CARD, game.bomb and state.spare == NO_CARD)
+            used = {bids[seat] for bids in state.bid_history} if game.chaos else ()  # §3: each bid once
+            others = [b for s, b in enumerate(state.bids) if s != seat]
+            deals_left = game.total_deals - len(state.scores)
+            bids = [b for b in game.bid_names if b not in used]
+            return BIDS[choose_bid(game, bids, hand, unseen, self._plays(), others, deals_left)]
         if state.phase != PASS:
             return super().model_choice(state, seat, rng)
-        game = self.family
         hand = state.hands[seat]
         used = {bids[seat] for bids in state.bid_history}
         unseen = self._unseen(hand, state.taken, state.spare, NO_CARD, False)
@@ -1102,7 +1291,8 @@ class Kit(GameKit):
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
         """The deal played out on the fast engine by the cheap policy: passes and bids as the heuristic makes them
-        (:meth:`pass_all`, :meth:`bid_for`), then the cards (:meth:`play_out`)."""
+        (:meth:`pass_all`, :meth:`bid_for`), then the cards (:meth:`play_out`). A position of the search is played
+        in place."""
         return self._play_deal(state, rng)[0]
 
     def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
@@ -1119,12 +1309,17 @@ class Kit(GameKit):
         deals_left = game.total_deals - deal
         if not game.chaos or deals_left <= 1:
             return result
-        return tuple(score - bid_cost(game, bid, deals_left) for score, bid in zip(result, bids, strict=True))
+        costs = _bid_costs(game.id, game.chaos, deals_left)  # bid_cost of each bid
+        return tuple(score - costs.get(bid, 0.0) for score, bid in zip(result, bids, strict=True))
 
     def _play_deal(self, state: Any, rng: random.Random) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        """The rollout: the deal's scores and bids."""
-        pos = Position.from_state(self.family, state)
-        pos.keep_lines = False  # the rollout reads the scores only
+        """The rollout: the deal's scores and bids. A :class:`Position` (the search's own copy, :meth:`searchable`)
+        is played in place; a pure state on a copy."""
+        if isinstance(state, Position):
+            pos = state
+        else:
+            pos = Position.from_state(self.family, state)
+            pos.keep_lines = False  # the rollout reads the scores only
         deal = len(pos.scores)
         if pos.phase == PASS:
             self.pass_all(pos)
@@ -1164,9 +1359,10 @@ class Kit(GameKit):
         copies = self.deck_mask >> COPY != 0
         orders: list[list[int]] = []
         turnup = pos.rest[0] if game.original and pos.rest else NO_CARD
+        out = self._unseen(0, taken, pos.spare, turnup, game.bomb and pos.spare == NO_CARD)  # but the hands
         for s in range(n):
             hand = pos.hands[s]
-            unseen = self._unseen(hand, taken, pos.spare, turnup, game.bomb and pos.spare == NO_CARD)
+            unseen = out & ~hand  # what _unseen gives the seat
             values, voids = suit_values(game, pos.bids[s], hand, taken[s])
             names = pos.names[s]
             if copies or hand >> JOKER:  # a double deck, or the Joker in hand
@@ -1235,6 +1431,7 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
             order = orders[s]
             cards[s] = order.pop(int(random_() * len(order)) if random_() < epsilon else 0)
     revealed = pos.revealed
+    last = game.hand_size - 1
     for trick in range(pos.tricks_done, game.hand_size):
         if trick > pos.tricks_done:  # every seat in turn: a random card with probability epsilon, else its next
             cards = [o.pop(int(random_() * len(o))) if random_() < epsilon else o.pop(0) for o in orders]
@@ -1243,12 +1440,15 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
             bomb_seat = cards.index(JOKER)  # §2 "The bomb": the spare is the Anarchist's card
             cards[bomb_seat] = spare
             spare = NO_CARD
-        receivers = capture(cards, singles, bomb_seat != NOBODY)
-        for card, r in zip(cards, receivers, strict=True):
-            taken[r] |= 1 << card
-        if bomb_seat != NOBODY and bomb_wild:
-            taker = receivers[bomb_seat]
-            wild_to = taker if taker < n else NOBODY  # KA6
+        if bomb_seat == NOBODY and trick < last:
+            _capture_into(cards, taken, singles)  # the last trick's receivers are kept (revealed), so not there
+        else:
+            receivers = capture(cards, singles, bomb_seat != NOBODY)
+            for card, r in zip(cards, receivers, strict=True):
+                taken[r] |= 1 << card
+            if bomb_seat != NOBODY and bomb_wild:
+                taker = receivers[bomb_seat]
+                wild_to = taker if taker < n else NOBODY  # KA6
         turnup: tuple[int, ...] = ()
         if rest:
             suit = (rest[0] >> 4) & 3
@@ -1257,7 +1457,8 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
                 winner = max(of_suit, key=lambda i: cards[i] & 15)
                 taken[winner] |= 1 << rest[0]
                 turnup = (rest.pop(0), winner)
-        revealed = (cards, receivers, bomb_seat, turnup)
+        if trick == last:
+            revealed = (cards, receivers, bomb_seat, turnup)
     pos.hands = [0] * n  # every card played
     pos.names = [[] for _ in range(n)]
     pos.chosen = [NO_CARD] * n
@@ -1269,6 +1470,38 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
     size = game.hand_size
     bids = pos.bids
     pos.end_deal(tuple(_deal_score_one_deck(bids[s], taken[s], size) for s in range(n)))  # type: ignore[arg-type]
+
+
+SUIT_LANES = 0x0001000100010001
+"""Bit 0 of each suit's 16 bits (a rank's place in every suit)."""
+
+
+def _capture_into(cards: list[int], taken: list[int], singletons: bool) -> None:
+    """:func:`~kirifuda.games.anarchy.capture` of a trick of distinct cards (one deck) without the bomb, straight into
+    the captured piles ``taken`` (by seat): every suit played two or more times to the player of its highest card;
+    with ``singletons`` two or more lone cards to the player of the highest of them unless its rank is tied, else
+    each kept (§1 "Capture", §2). On the trick's bits: a suit's cards are one field of the trick's mask."""
+    trick = 0
+    for c in cards:
+        trick |= 1 << c
+    lone = 0
+    for shift in (0, 16, 32, 48):
+        suit = (trick >> shift) & C.RANK_MASK
+        if suit & (suit - 1):  # two or more: to its highest card's player
+            taken[cards.index(suit.bit_length() - 1 + shift)] |= suit << shift
+        else:
+            lone |= suit << shift
+    if not lone:
+        return
+    if singletons and lone & (lone - 1):
+        rank = ((lone | lone >> 16 | lone >> 32 | lone >> 48) & C.RANK_MASK).bit_length() - 1
+        at_top = (lone >> rank) & SUIT_LANES  # the suits whose lone card has the top rank
+        if not at_top & (at_top - 1):  # one: it takes every lone card
+            taken[cards.index(at_top.bit_length() - 1 + rank)] |= lone
+            return
+    for s, c in enumerate(cards):  # kept
+        if lone >> c & 1:
+            taken[s] |= 1 << c
 
 
 def _deal_score_one_deck(bid: str, taken: int, target: int) -> int:
@@ -1290,6 +1523,20 @@ def _mask(cards: CardSet) -> int:
     """A card set's bitmask (``CardSet`` keeps it in its one slot)."""
     mask: int = cards.mask
     return mask
+
+
+def _shuffle(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, written out: the same Fisher–Yates swaps with the same draws (CPython's ``shuffle``
+    draws each index below ``i + 1`` as ``_randbelow`` does, by ``getrandbits`` of its bit length, again while it is
+    too large), without a method call per card (the sampler shuffles the unseen cards every search iteration)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _deal_weighted(

@@ -79,7 +79,7 @@ class SearchStats:
 
 
 class _Node:
-    __slots__ = ("visits", "avail", "reward", "children", "regrets")
+    __slots__ = ("visits", "avail", "reward", "children", "regrets", "widened")
 
     def __init__(self, seats: int) -> None:
         self.visits = 0
@@ -87,6 +87,9 @@ class _Node:
         self.reward = [0.0] * seats
         self.children: dict[Hashable, _Node] = {}
         self.regrets: dict[int, dict[str, list[float]]] | None = None  # simultaneous: seat → text → [regret, σ sum]
+        self.widened: dict[int, tuple[Sequence[Action], Sequence[Action], list[str], list[list[float]]]] | None = None
+        """Simultaneous nodes with many choices: per seat, its prior's order, the choices open, their texts and
+        their regret entries, as last made (reused while the kit gives the same order at the same width)."""
 
 
 class ISMCTS:
@@ -173,7 +176,7 @@ class ISMCTS:
         node = root
         path = [root]
         root_text: str | None = None
-        sim_choices: list[tuple[_Node, dict[int, tuple[str, float, list[str]]]]] = []
+        sim_choices: list[tuple[_Node, dict[int, tuple[float, list[list[float]], list[float]]]]] = []
         expanded = False
         while not expanded:
             if len(game.deal_scores(state)) > base or game.chance(state) is not None or game.is_over(state):
@@ -224,7 +227,7 @@ class ISMCTS:
                 state = game.apply(state, actor, action)
                 path.append(node)
             else:
-                picks: dict[int, tuple[str, float, list[str]]] = {}
+                picks: dict[int, tuple[float, list[list[float]], list[float]]] = {}
                 if node.regrets is None:
                     node.regrets = {}
                 key_parts = []
@@ -241,17 +244,31 @@ class ISMCTS:
                         key_parts.append(force)
                         state = game.apply(state, actor, next(a for a in legal if str(a) == force))
                         continue
+                    table = node.regrets.get(actor)
+                    if table is None:
+                        table = node.regrets[actor] = {}
                     if len(legal) > kit.widen_above:
                         # progressive widening here too (Organised Chaos's 286 passes): the first k·√visits
-                        # choices of each seat, best first by the kit's prior
-                        legal = list(kit.prior(state, actor, legal))[: self._room(node, len(legal))]
-                    texts = [str(a) for a in legal]
-                    table = node.regrets.setdefault(actor, {})
-                    probs = _regret_matching(table, texts)
+                        # choices of each seat, best first by the kit's prior; what was made of the same prior
+                        # (the same object: a kit's cache for the same hand) at the same width is reused
+                        ordered = kit.prior(state, actor, legal)
+                        room = self._room(node, len(legal))
+                        if node.widened is None:
+                            node.widened = {}
+                        made = node.widened.get(actor)
+                        if made is not None and made[0] is ordered and len(made[1]) == room:
+                            _, legal, texts, entries = made
+                        else:
+                            legal = ordered[:room]
+                            texts, entries = _entries(table, legal)
+                            node.widened[actor] = (ordered, legal, texts, entries)
+                    else:
+                        texts, entries = _entries(table, legal)
+                    probs = _regret_matching(entries)
                     i = _draw(probs, rng)
-                    picks[actor] = (texts[i], probs[i], texts)
-                    for text, p in zip(texts, probs, strict=True):
-                        table.setdefault(text, [0.0, 0.0])[1] += p
+                    picks[actor] = (probs[i], entries, entries[i])
+                    for entry, p in zip(entries, probs, strict=True):
+                        entry[1] += p
                     action = legal[i]
                     if actor == seat and node is root:
                         root_text = texts[i]
@@ -278,18 +295,18 @@ class ISMCTS:
             acc[2] += reward[seat] * reward[seat]
         for visited in path:
             visited.visits += 1
-            total = visited.reward
-            for i, r in enumerate(reward):
-                total[i] += r
+            visited.reward = [total + r for total, r in zip(visited.reward, reward, strict=True)]
         span = self._hi - self._lo or 1.0
         for sim_node, picks in sim_choices:
             assert sim_node.regrets is not None
-            for actor, (chosen, p, texts) in picks.items():
+            for actor, (p, entries, chosen) in picks.items():
                 u = (reward[actor] - self._lo) / span
-                table = sim_node.regrets[actor]
-                for text in texts:
+                for entry in entries:
                     # sampled regret matching: the chosen action's value estimated by importance weighting
-                    table[text][0] += (u / p if text == chosen else 0.0) - u
+                    if entry is chosen:
+                        entry[0] += u / p - u
+                    else:
+                        entry[0] -= u
 
     def _keys(self, state: Any, seat: int, actor: int, legal: Sequence[Action]) -> dict[Hashable, list[Action]]:
         """Legal actions grouped by what the searching seat sees of them, in the kit's prior order."""
@@ -344,15 +361,29 @@ def _value(visits: float, total: float, squares: float) -> ActionValue:
     return ActionValue(mean, math.sqrt(variance / n), n)
 
 
-def _regret_matching(table: dict[str, list[float]], texts: Sequence[str]) -> list[float]:
-    """The current strategy over ``texts``: positive regrets normalised, mixed with uniform exploration."""
-    positive = [max(table[t][0], 0.0) if t in table else 0.0 for t in texts]
+def _entries(table: dict[str, list[float]], legal: Sequence[Action]) -> tuple[list[str], list[list[float]]]:
+    """The choices' texts, and each one's ``[regret, σ sum]`` entry of ``table`` (made at its first visit)."""
+    texts = [str(a) for a in legal]
+    entries = []
+    for text in texts:
+        entry = table.get(text)
+        if entry is None:
+            entry = table[text] = [0.0, 0.0]
+        entries.append(entry)
+    return texts, entries
+
+
+def _regret_matching(entries: Sequence[list[float]]) -> list[float]:
+    """The current strategy over choices with these ``[regret, σ sum]`` entries: positive regrets normalised, mixed
+    with uniform exploration."""
+    positive = [r if r > 0.0 else 0.0 for r, _ in entries]
     total = sum(positive)
-    k = len(texts)
+    k = len(entries)
     if total <= 0:
         return [1.0 / k] * k
     g = REGRET_EXPLORATION
-    return [(1 - g) * p / total + g / k for p in positive]
+    kept, uniform = 1 - g, g / k
+    return [kept * p / total + uniform for p in positive]
 
 
 def _draw(probs: Sequence[float], rng: random.Random) -> int:

@@ -110,7 +110,9 @@ class GameKit:
         return rng.choice(list(legal))
 
     def prior(self, state: Any, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
-        """``legal`` ordered best first for progressive widening (default: as given)."""
+        """``legal`` ordered best first for progressive widening (default: as given). A kit may return the same
+        sequence again for the same hand (a cache); it must not change it afterwards: the search reuses what it made
+        of a sequence it has seen."""
         return legal
 
     def rollout_policy(self, state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -151,7 +153,7 @@ class GameKit:
         """What each seat's search maximises, from one deal's scores: its score above the table's mean (a
         team game's scores already give every member of a side the same)."""
         mean = sum(scores) / len(scores)
-        return tuple(s - mean for s in scores)
+        return tuple([s - mean for s in scores])
 
     def roles(self, state: Any) -> tuple[str, ...] | None:
         """Each seat's role in the deal just completed in ``state`` (team games, for per-role tournament

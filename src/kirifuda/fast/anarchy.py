@@ -81,7 +81,8 @@ def triples(size: int) -> tuple[tuple[int, int, int], ...]:
 
 class Position:
     """A game of the family at one moment, mutable (see the module docstring). Field names follow
-    :class:`~kirifuda.games.anarchy.AnarchyState`; ``names`` are each seat's card names in canonical order;
+    :class:`~kirifuda.games.anarchy.AnarchyState`; ``names`` are each seat's card names in canonical order (during
+    Organised Chaos's pass they are not kept: the exchange makes them, and the passes are listed from the hands);
     ``used`` each seat's bids in earlier deals (Organised Chaos: each once, §3)."""
 
     __slots__ = (
@@ -146,10 +147,13 @@ class Position:
     # --- conversion ---------------------------------------------------------------------------
     @classmethod
     def from_state(cls, game: AnarchyFamily, state: AnarchyState) -> Position:
-        p = cls(game)
+        p = cls.__new__(cls)  # every field is set here (the bots' search makes one per iteration)
+        p.game, p.n = game, game.n
+        p._gives, p.keep_lines = None, True
+        p._blank, p._copies = _constants(game)
         p.phase, p.dealer, p.turn = state.phase, state.dealer, state.turn
         p.hands = list(state.hands)
-        p.names = [names_of(h) for h in state.hands]
+        p.names = [names_of(h) for h in state.hands] if state.phase != PASS else [[] for _ in state.hands]
         p.given, p.received = list(state.given), list(state.received)
         p.bids, p.chosen, p.taken = list(state.bids), list(state.chosen), list(state.taken)
         p.dummy, p.rest = list(state.dummy), list(state.rest)
@@ -211,7 +215,7 @@ class Position:
             deal = _name_copies(deal)  # KA10: copy flags by position, as apply_deal gives them
         n = self.n
         self.hands = [C.mask(h) for h in deal.hands]
-        self.names = [names_of(h) for h in self.hands]
+        self.names = [names_of(h) for h in self.hands] if not game.chaos else [[] for _ in self.hands]
         self.given, self.received = [0] * n, [0] * n
         self.bids, self.chosen = [None] * n, [NO_CARD] * n
         self.taken = [0] * game.places
@@ -268,7 +272,7 @@ class Position:
 
     def _pass_names(self, seat: int) -> list[int]:
         hand = self.hands[seat]
-        return [c for c in self.names[seat] for copy in (c, c | COPY) if hand >> copy & 1]
+        return [c for c in names_of(hand) for copy in (c, c | COPY) if hand >> copy & 1]
 
     def pass_count(self, seat: int) -> int:
         names = self._pass_names(seat)
