@@ -53,6 +53,7 @@ PLAIN_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random
 """Whether ``random.Random.choice(seq)`` is ``seq[r]`` for ``r`` the first ``getrandbits(len(seq).bit_length())``
 below ``len(seq)`` (CPython's), so :meth:`FastGoout.play_random_game` may draw so itself."""
 FOLLOW_MEMO = 1 << 18  # follows remembered per (latest combination, lock, reversal) and hand (Tables.follow_state)
+FIVE_PARTS = 1 << 17  # straights, flushes and full houses remembered by the cards they are made from
 FOLLOW_STATES = 1 << 14  # (latest combination, lock, reversal) remembered
 KINDS = (SET, RUN, FIVE)
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
@@ -143,6 +144,9 @@ class Tables:
         self.five = bool(game.five)
         self.place_suit = {c: (game.place_of[c], C.suit_of(c)) for c in game.place_of}
         self.five_info: dict[int, tuple[int, int, int, Play] | None] = {}  # five cards → five_card_info
+        self.five_plays: dict[int, Play] = {}  # a five-card hand's order (key × 2⁶⁴ + mask) → its play
+        self.five_keys: dict[int, int] = {}  # … → its key
+        self.five_parts: dict[int, tuple[int, ...]] = {}  # the cards of a straight, flush, full house → orders
         self.col_bits = [  # [place][suits held] → the cards' bits, in suit order
             [tuple(1 << self.card_at[(place, s)] for s in SUITS_OF[nib]) for nib in range(16)]
             for place in range(n_ranks)
@@ -225,67 +229,109 @@ class Tables:
         return found
 
     def five_card_hands(self, hand: int, x: int) -> tuple[tuple[Play, ...], tuple[int, ...]]:
-        """The five-card hands of ``hand`` (place-major: ``x``; play.five_card_hands) in the pure order: the masks
-        :meth:`Goout.five_card_masks` lists — five consecutive places, five of a suit, three and two, four and one
-        — found from ``x`` and tables, each keyed once (:meth:`five_card_info`), sorted by key, then mask; and
-        their keys."""
-        cols = self.col_bits
+        """The five-card hands of ``hand`` (place-major: ``x``; play.five_card_hands) in the pure order, and their
+        keys: the masks :meth:`Goout.five_card_masks` lists — five consecutive places, five of a suit, three and
+        two, four and one — each keyed once (:meth:`five_card_info`), sorted by key, then mask. The straights of
+        five places, the flushes of a suit and the full houses are remembered by the cards they are made from
+        (:attr:`five_parts`), as their orders (key × 2⁶⁴ + mask)."""
         place_low = self.place_low
-        found: set[int] = set()
-        # bit 4 * place of b0 … b3: the place holds suit 0 … 3; of held, two, three: it holds 1, 2, 3 or more cards
+        parts = self.five_parts
+        if len(parts) > FIVE_PARTS:
+            parts.clear()
+        found: list[int] = []
+        # bit 4 * place of b0 … b3: the place holds suit 0 … 3
         b0, b1, b2, b3 = x & place_low, x >> 1 & place_low, x >> 2 & place_low, x >> 3 & place_low
         held = b0 | b1 | b2 | b3
         lows = held & held >> 4 & held >> 8 & held >> 12 & held >> 16
-        while lows:  # straights (and straight flushes)
+        while lows:  # straights (and straight flushes): the cards of five consecutive places
             low = lows & -lows
             lows ^= low
             shift = low.bit_length() - 1
-            found.update(map(sum, product(*[cols[p][x >> 4 * p & 15] for p in range(shift >> 2, (shift >> 2) + 5)])))
-        for suit, of_suit in enumerate((b0, b1, b2, b3)):  # flushes
+            key = (x >> shift & 0xFFFFF) << 8 | shift << 2
+            part = parts.get(key)
+            if part is None:
+                part = parts[key] = self._five_orders(self._straights(x, shift >> 2))
+            found += part
+        for suit, of_suit in enumerate((b0, b1, b2, b3)):  # flushes: the places of a suit
             if of_suit.bit_count() >= 5:
-                at = self.suit_cards[suit]
-                cards = []
-                while of_suit:
-                    low = of_suit & -of_suit
-                    cards.append(at[(low.bit_length() - 1) >> 2])
-                    of_suit ^= low
-                found.update(map(sum, combinations(cards, 5)))
+                key = of_suit << 8 | 1 << 2 | suit
+                part = parts.get(key)
+                if part is None:
+                    part = parts[key] = self._five_orders(self._flushes(of_suit, suit))
+                found += part
         threes = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
-        if threes:  # full houses, four of a kind and one
+        if threes:  # full houses: the places holding two cards or more; four of a kind and one
             twos_at = (b0 & (b1 | b2 | b3)) | (b1 & (b2 | b3)) | (b2 & b3)
-            twos = []
-            while twos_at:
-                low = twos_at & -twos_at
-                twos_at ^= low
-                shift = low.bit_length() - 1
-                twos.append((shift, self.doubles[shift >> 2][x >> shift & 15]))
-            while threes:
-                low = threes & -threes
-                threes ^= low
-                a = low.bit_length() - 1
-                nib = x >> a & 15
-                for three in self.triples[a >> 2][nib]:
-                    for b, pairs in twos:
-                        if a != b:
-                            found.update([three | two for two in pairs])
-                if nib == 15:
-                    four = sum(cols[a >> 2][15])
-                    rest = hand & ~JOKER_MASK & ~four
-                    while rest:
-                        low = rest & -rest
-                        found.add(four | low)
-                        rest ^= low
+            key = (x & twos_at * 15) << 8 | 2
+            part = parts.get(key)
+            if part is None:
+                part = parts[key] = self._five_orders(self._full_houses(x & twos_at * 15, threes, twos_at))
+            found += part
+            fours = b0 & b1 & b2 & b3
+            while fours:
+                low = fours & -fours
+                fours ^= low
+                four = sum(self.col_bits[(low.bit_length() - 1) >> 2][15])
+                rest = hand & ~JOKER_MASK & ~four
+                kickers = []
+                while rest:
+                    low = rest & -rest
+                    kickers.append(four | low)
+                    rest ^= low
+                found += self._five_orders(kickers)
+        entries = sorted(set(found))
+        return tuple(map(self.five_plays.__getitem__, entries)), tuple(map(self.five_keys.__getitem__, entries))
+
+    def _straights(self, x: int, low: int) -> list[int]:
+        """The masks of one card at each of the five places from ``low`` of the place-major hand ``x``."""
+        cols = self.col_bits
+        return list(map(sum, product(*[cols[p][x >> 4 * p & 15] for p in range(low, low + 5)])))
+
+    def _flushes(self, of_suit: int, suit: int) -> list[int]:
+        """The masks of five cards of ``suit`` held at the places of ``of_suit`` (bit 4 * place)."""
+        at = self.suit_cards[suit]
+        cards = []
+        while of_suit:
+            low = of_suit & -of_suit
+            cards.append(at[(low.bit_length() - 1) >> 2])
+            of_suit ^= low
+        return list(map(sum, combinations(cards, 5)))
+
+    def _full_houses(self, x: int, threes: int, twos_at: int) -> list[int]:
+        """The masks of three cards of one place and two of another of the place-major hand ``x``; ``threes`` and
+        ``twos_at`` (bit 4 * place) the places holding three and two cards or more."""
+        twos = []
+        while twos_at:
+            low = twos_at & -twos_at
+            twos_at ^= low
+            shift = low.bit_length() - 1
+            twos.append((shift, self.doubles[shift >> 2][x >> shift & 15]))
+        found = []
+        while threes:
+            low = threes & -threes
+            threes ^= low
+            a = low.bit_length() - 1
+            for three in self.triples[a >> 2][x >> a & 15]:
+                for b, pairs in twos:
+                    if a != b:
+                        found += [three | two for two in pairs]
+        return found
+
+    def _five_orders(self, masks: list[int]) -> tuple[int, ...]:
+        """The orders (key × 2⁶⁴ + mask) of those of ``masks`` that are five-card hands of the design, each known in
+        :attr:`five_plays` and :attr:`five_keys`."""
         info = self.five_info
-        entries = []
-        for m in found:
+        out = []
+        for m in masks:
             known = info.get(m)
             if known is None:
                 known = self.five_card_info(m)
+                if known is not None:
+                    self.five_plays[known[2]] = known[3]
+                    self.five_keys[known[2]] = known[0]
             if known is not None:
-                entries.append(known[2])
-        entries.sort()
-        plays = tuple([info[order & MASK_64][3] for order in entries])  # type: ignore[index]
-        return plays, tuple([order >> 64 for order in entries])
+                out.append(known[2])
+        return tuple(out)
 
     def five_card_info(self, m: int) -> tuple[int, int, int, Play] | None:
         """(key, suits, key × 2⁶⁴ + mask: the pure order, the play) of the five cards ``m`` as a five-card hand of
