@@ -147,6 +147,7 @@ class Tables:
         self.five_plays: dict[int, Play] = {}  # a five-card hand's order (key × 2⁶⁴ + mask) → its play
         self.five_keys: dict[int, int] = {}  # … → its key
         self.five_parts: dict[int, tuple[int, ...]] = {}  # the cards of a straight, flush, full house → orders
+        self.five_known = False  # every five-card hand keyed (know_five_card_hands)
         self.col_bits = [  # [place][suits held] → the cards' bits, in suit order
             [tuple(1 << self.card_at[(place, s)] for s in SUITS_OF[nib]) for nib in range(16)]
             for place in range(n_ranks)
@@ -281,6 +282,26 @@ class Tables:
                 found += self._five_orders(kickers)
         entries = sorted(set(found))
         return tuple(map(self.five_plays.__getitem__, entries)), tuple(map(self.five_keys.__getitem__, entries))
+
+    def know_five_card_hands(self) -> None:
+        """Key every five-card hand of the pack at once (:meth:`five_card_info` of the ≈ 18,700 candidate masks of
+        a 52-card pack: about 0.3 s), so a long run of random games never stops to key one (``simulate``; the bots
+        key them as they meet them instead)."""
+        if not self.five or self.five_known:
+            return
+        game = self.game
+        columns: list[list[int]] = [[] for _ in range(self.n_ranks)]
+        for c in game.place_of:
+            columns[game.place_of[c]].append(c)
+        info = self.five_info
+        for m in game.five_card_masks(columns):
+            known = info.get(m)
+            if known is None:
+                known = self.five_card_info(m)
+                if known is not None:
+                    self.five_plays[known[2]] = known[3]
+                    self.five_keys[known[2]] = known[0]
+        self.five_known = True
 
     def _straights(self, x: int, low: int) -> list[int]:
         """The masks of one card at each of the five places from ``low`` of the place-major hand ``x``."""
@@ -481,6 +502,7 @@ class Position:
         "played",
         "plays",
         "fives",
+        "five_cards",
         "follow",
     )
 
@@ -504,6 +526,7 @@ class Position:
         self.plays = 0  # combinations played this turn (0: the turn's start player is to lead)
         # each seat's five-card hands and their keys, for the natural cards it held (Position._five_card_hands)
         self.fives: list[tuple[int, tuple[Play, ...], tuple[int, ...]] | None] = [None] * self.n
+        self.five_cards: list[int] = [0] * self.n  # the cards of each seat's five-card hands (all of them)
         self.follow: tuple[int, dict[int, tuple[Action, ...]] | None] | None = None  # Tables.follow_state
 
     @classmethod
@@ -545,6 +568,7 @@ class Position:
         p.rm = self.rm[:]
         p.out = self.out[:]
         p.fives = self.fives[:]
+        p.five_cards = self.five_cards[:]
         return p
 
     # legal plays
@@ -692,12 +716,21 @@ class Position:
                 return plays, keys
             if not natural & ~was:
                 gone = was & ~natural
-                kept = [not a.cards & gone for a in plays]
-                plays, keys = tuple(compress(plays, kept)), tuple(compress(keys, kept))
+                if gone & self.five_cards[seat]:
+                    kept = [not a.cards & gone for a in plays]
+                    plays, keys = tuple(compress(plays, kept)), tuple(compress(keys, kept))
+                    cards = 0
+                    for a in plays:
+                        cards |= a.cards
+                    self.five_cards[seat] = cards
                 self.fives[seat] = (natural, plays, keys)
                 return plays, keys
         plays, keys = self.t.five_card_hands(hand, self.rm[seat])
         self.fives[seat] = (natural, plays, keys)
+        cards = 0
+        for a in plays:
+            cards |= a.cards
+        self.five_cards[seat] = cards
         return plays, keys
 
     def _locked_singles(self, x: int, hand: int, top: Combo) -> list[Action]:
@@ -1103,6 +1136,7 @@ class FastGoout:
         decisions = 0
         k = 0
         plain = type(rng) is random.Random and PLAIN_DRAW
+        self.t.know_five_card_hands()
         choice = rng.choice
         getrandbits = rng.getrandbits
         while True:
