@@ -1074,6 +1074,9 @@ class FastGoout:
         self.deck = game.deck()
         self.dealt_cards = len(self.deck) - game.rest_size
         self.card_bits = {c: (0 if 1 << c & JOKER_MASK else self.t.bit[c]) for c in self.deck}
+        self.card_one = {c: 1 << c for c in self.deck}  # the cards of the pack are distinct: a sum is their mask
+        # random.shuffle's steps: (i, i + 1, the bits getrandbits draws for a number below i + 1)
+        self.shuffle_steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(self.deck) - 1, 0, -1))
         g = game.key
         self.start_rules = (g("turns.first_start"), g("turns.next_start"))
         self.must_include = bool(g("turns.first_play_includes"))
@@ -1088,9 +1091,7 @@ class FastGoout:
         rng = chance_rng(seed, k)
         if PLAIN_DRAW:  # rng.shuffle(pack), its draws made here without a call per card
             getrandbits = rng.getrandbits
-            for i in range(len(pack) - 1, 0, -1):
-                below = i + 1
-                bits = below.bit_length()
+            for i, below, bits in self.shuffle_steps:
                 j = getrandbits(bits)
                 while j >= below:
                     j = getrandbits(bits)
@@ -1099,15 +1100,14 @@ class FastGoout:
             rng.shuffle(pack)
         dealt = self.dealt_cards
         card_bits = self.card_bits
+        card_one = self.card_one
         p = Position(game)
         hands = p.hands
         rm = p.rm
         named = 0  # Jokers named so far: the first one met (hands by seat, then the rest) is JOKER (name_jokers)
         for seat in range(n):
             pile = pack[(seat - start) % n : dealt : n]
-            m = 0
-            for c in pile:
-                m |= 1 << c
+            m = sum(map(card_one.__getitem__, pile))
             if m & JOKER_MASK:
                 held = joker_count(m)
                 m = (m & ~JOKER_MASK) | (JOKER_MASK if held == 2 else JOKER_BITS[named])
