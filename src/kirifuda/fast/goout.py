@@ -954,6 +954,8 @@ class Position:
         top, top_combo, top_sig, lock, reverse = self.top, self.top_combo, self.top_sig, self.lock, self.reversed
         played, plays = self.played, self.plays
         follow = self.follow
+        must = self.must  # turns.first_play_includes: only the hand's first play (a lead) reads it
+        jokers_mask = JOKER_MASK
         decisions = 0
         while True:
             decisions += 1
@@ -967,11 +969,11 @@ class Position:
                     if follow is None:
                         follow = follow_state(top, top_combo, lock, reverse)
                 mask, memo = follow
-                if memo is None or self.must:
+                if memo is None or must:
                     self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
                     legal = follows(turn, hand, rm[turn])
                 else:
-                    key = rm[turn] & mask | hand & JOKER_MASK
+                    key = rm[turn] & mask | hand & jokers_mask
                     found = memo.get(key)
                     if found is None:
                         self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
@@ -992,7 +994,7 @@ class Position:
                 trace.append((turn, tuple(legal), r))
             action = legal[r]
             # the action (play)
-            if type(action) is Pass:
+            if action is PASS:  # the one pass every list of legal actions holds
                 passed |= 1 << turn
                 cleared = 0
             else:
@@ -1013,8 +1015,8 @@ class Position:
                 hands[turn] = hand
                 rm[turn] &= ~bits
                 played |= cards
-                if self.must:
-                    self.must = 0
+                if must:
+                    must = self.must = 0
                 top, top_combo, top_sig, last = cards, combo, sig, turn
                 follow = None
                 plays += 1
