@@ -55,6 +55,7 @@ below ``len(seq)`` (CPython's), so :meth:`FastGoout.play_random_game` may draw s
 FOLLOW_MEMO = 1 << 18  # follows remembered per (latest combination, lock, reversal) and hand (Tables.follow_state)
 FIVE_PARTS = 1 << 17  # straights, flushes and full houses remembered by the cards they are made from
 FOLLOW_STATES = 1 << 14  # (latest combination, lock, reversal) remembered
+NO_MEMO: tuple[int, None] = (0, None)  # Tables.follow_state where follows are read from the whole hand
 KINDS = (SET, RUN, FIVE)
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
 
@@ -417,13 +418,13 @@ class Tables:
         its own place where suits rank (pack.suit_order); the Jokers alone: none. Where more cards or the cut-in
         follow, or the latest combination is a run or a five-card hand, follows are read from the whole hand: no
         memo (None)."""
+        if top.kind != SET:
+            return NO_MEMO  # not kept: a pack has thousands of five-card hands
         held = follow_key(cards, lock, reverse)
         found = self.follow_states.get(held)
         if found is not None:
             return found
-        if top.kind != SET:
-            found = (0, None)
-        elif lock is not None and self.singles_lock:
+        if lock is not None and self.singles_lock:
             found = (self.suits_mask[lock], {})  # play.lock.singles_only: singles of the locked suit
         else:
             allowed = 15 if lock is None else lock  # play.lock (縛り)
@@ -432,7 +433,7 @@ class Tables:
             mask = self.suits_mask[allowed]
             rank = top.rank
             if not self.simple:  # more cards of a kind at any place (play.more_cards), the cut-in: the whole hand
-                found = (0, None)
+                found = NO_MEMO
             elif rank < self.n_ranks:
                 mask &= (self.below[rank] if reverse else self.above[rank]) | (15 << 4 * rank if self.suit_order else 0)
                 found = (mask, {})
