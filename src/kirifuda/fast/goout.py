@@ -12,15 +12,18 @@ scoring, and replaces the two things that made the pure engine slow:
   cut-in single); runs grow from each place while suits (or, any suits, cards) continue;
 * **one mutable** :class:`Position` per hand instead of a new immutable state per action.
 
-On top of that (docs/performance.md, "The speed-up of 2026-11-26"): what a follow or a lead reads for a mask of
-the hand is remembered (:attr:`Tables.exactly_memo`, ``same_memo``, ``lead_chunks``, ``five_info``), the lock and
-follow-suit filters are a mask of the hand, a play's classification, place bits and lock signature are one lookup
-(:meth:`Tables.play_info`), and :meth:`FastGoout.play_random_game` deals into masks and makes ``rng.choice``'s and the
-shuffle's ``getrandbits`` draws itself (the same draws).
+On top of that (docs/performance.md, "The speed-up of 2026-11-26" and "Issue 20's last bar"): what a lead reads
+for a mask of the hand is remembered (``lead_chunks``, ``exactly_chunks``: three places at a time; ``same_memo``;
+``five_info``), the lock and follow-suit filters are a mask of the hand, a play's classification, place bits and
+lock signature are one lookup (:meth:`Tables.play_info`); the follows of an n of a kind are worked out once per
+(latest combination, lock, reversal) and hand cards under the mask that can matter (:meth:`Tables.follow_state`);
+a seat's five-card hands are kept in key order, so a five-card follow is a bisection; and
+:meth:`FastGoout.play_random_game` deals into masks and plays each hand in :meth:`Position.random_hand`, one loop on
+local variables that makes ``rng.choice``'s and the shuffle's ``getrandbits`` draws itself (the same draws).
 
 Both list the same actions in the same order, so :meth:`FastGoout.play_random_game` with the same
-``random.Random`` plays the very game the pure protocol plays (tests/test_fast_goout.py checks it decision by
-decision over the presets and random designs).
+``random.Random`` plays the very game the pure protocol plays (tests/test_fast_goout.py checks :meth:`Position.legal`
+and :meth:`Position.random_hand` decision by decision over the presets, Daifugō's switches and random designs).
 """
 
 from __future__ import annotations
