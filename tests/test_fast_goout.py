@@ -71,7 +71,14 @@ def random_designs(count: int, seed: int) -> list[D.Design]:
     return out
 
 
-DESIGNS = [*D.PRESETS, *random_designs(12, 2026)]
+SWITCHES = {  # Daifugō's local rules, each turned off (designs/daifugo.toml)
+    "no-revolution": {"play.revolution.enabled": False},  # 革命
+    "no-eight-clears": {"play.clear_ranks": []},  # 8切り
+    "no-lock": {"play.lock.enabled": False},  # 縛り
+    "no-runs": {"play.runs.enabled": False},  # 階段
+}
+SWITCHED = [D.preset("daifugo").with_values(values) for values in SWITCHES.values()]
+DESIGNS = [*D.PRESETS, *SWITCHED, *random_designs(12, 2026)]
 
 
 def label(design: str | D.Design) -> str:
@@ -117,6 +124,30 @@ def test_random_player_draws_as_the_pure_protocol(design):
     engine = FastGoout(game)
     for seed in range(2):
         assert engine.play_random_game(seed, random.Random(seed)) == pure_random_game(game, seed, random.Random(seed))
+
+
+@pytest.mark.parametrize("design", DESIGNS, ids=label)
+def test_random_hand_lists_and_draws_as_the_pure_protocol(design):
+    """Position.random_hand (the simulate loop on local variables): at every decision the same seat, the same legal
+    actions in the same order and the same draw as the pure protocol with ``rng.choice``; the same hand scores."""
+    game = make("goout", {"design": design})
+    for seed in range(2):
+        fast_rng, pure_rng = random.Random(seed), random.Random(seed)
+        match = Match(game, seed=seed)
+        while not match.finished:
+            position = Position.from_state(game, match.state)
+            trace: list = []
+            decisions = position.random_hand(fast_rng.getrandbits, trace)
+            assert decisions == len(trace)
+            before = len(game.deal_scores(match.state))
+            for seat, legal, index in trace:
+                assert match.to_act() == {seat}
+                pure = match.legal_actions(seat)
+                assert [str(a) for a in legal] == [str(a) for a in pure]
+                action = pure_rng.choice(pure)
+                assert action == pure[index]
+                match.act(seat, action)
+            assert game.deal_scores(match.state)[before] == position.scores()
 
 
 def fast_perft(position: Position, depth: int) -> int:

@@ -12,21 +12,26 @@ scoring, and replaces the two things that made the pure engine slow:
   cut-in single); runs grow from each place while suits (or, any suits, cards) continue;
 * **one mutable** :class:`Position` per hand instead of a new immutable state per action.
 
-On top of that (docs/performance.md, "The speed-up of 2026-11-26"): what a follow or a lead reads for a mask of
-the hand is remembered (:attr:`Tables.exactly_memo`, ``same_memo``, ``lead_chunks``, ``five_info``), the lock and
-follow-suit filters are a mask of the hand, a play's classification, place bits and lock signature are one lookup
-(:meth:`Tables.play_info`), and :meth:`FastGoout.play_random_game` deals into masks and makes ``rng.choice``'s and the
-shuffle's ``getrandbits`` draws itself (the same draws).
+On top of that (docs/performance.md, "The speed-up of 2026-11-26" and "Issue 20's last bar"): what a lead reads
+for a mask of the hand is remembered (``lead_chunks``, ``exactly_chunks``: three places at a time; ``same_memo``;
+``five_info``), the lock and follow-suit filters are a mask of the hand, a play's classification, place bits and
+lock signature are one lookup (:meth:`Tables.play_info`); the follows of an n of a kind are worked out once per
+(latest combination, lock, reversal) and hand cards under the mask that can matter (:meth:`Tables.follow_state`);
+a seat's five-card hands are kept in key order, so a five-card follow is a bisection; and
+:meth:`FastGoout.play_random_game` deals into masks and plays each hand in :meth:`Position.random_hand`, one loop on
+local variables that makes ``rng.choice``'s and the shuffle's ``getrandbits`` draws itself (the same draws).
 
 Both list the same actions in the same order, so :meth:`FastGoout.play_random_game` with the same
-``random.Random`` plays the very game the pure protocol plays (tests/test_fast_goout.py checks it decision by
-decision over the presets and random designs).
+``random.Random`` plays the very game the pure protocol plays (tests/test_fast_goout.py checks :meth:`Position.legal`
+and :meth:`Position.random_hand` decision by decision over the presets, Daifugō's switches and random designs).
 """
 
 from __future__ import annotations
 
 import random
-from itertools import combinations, product
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+from itertools import combinations, compress, product
 
 from .. import cards as C
 from ..core import Action, Game, chance_rng
@@ -50,7 +55,10 @@ MASK_64 = (1 << 64) - 1
 PLAIN_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 """Whether ``random.Random.choice(seq)`` is ``seq[r]`` for ``r`` the first ``getrandbits(len(seq).bit_length())``
 below ``len(seq)`` (CPython's), so :meth:`FastGoout.play_random_game` may draw so itself."""
-EXACTLY_MEMO = 1 << 17  # place-major masks whose n of a kind are remembered, per count and Jokers
+FOLLOW_MEMO = 1 << 18  # follows remembered per (latest combination, lock, reversal) and hand (Tables.follow_state)
+FIVE_PARTS = 1 << 17  # straights, flushes and full houses remembered by the cards they are made from
+FOLLOW_STATES = 1 << 14  # (latest combination, lock, reversal) remembered
+NO_MEMO: tuple[int, None] = (0, None)  # Tables.follow_state where follows are read from the whole hand
 KINDS = (SET, RUN, FIVE)
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
 
@@ -117,6 +125,7 @@ class Tables:
         )
         self.key_of = {a.cards: game.combo(a.cards).key for a in self.plays.values()}  # type: ignore[union-attr]
         self.runs = game.runs  # (min, max, suited) or None
+        self.runs_of_three = bool(self.runs and self.runs[2] and self.runs[0] >= 3)  # suited, three places or more
         self.more_cards = bool(g("play.more_cards"))
         self.cut_in = bool(g("play.cut_in"))
         self.cut_in_sizes = frozenset(g("play.cut_in_sizes"))
@@ -139,6 +148,10 @@ class Tables:
         self.five = bool(game.five)
         self.place_suit = {c: (game.place_of[c], C.suit_of(c)) for c in game.place_of}
         self.five_info: dict[int, tuple[int, int, int, Play] | None] = {}  # five cards → five_card_info
+        self.five_plays: dict[int, Play] = {}  # a five-card hand's order (key × 2⁶⁴ + mask) → its play
+        self.five_keys: dict[int, int] = {}  # … → its key
+        self.five_parts: dict[int, tuple[int, ...]] = {}  # the cards of a straight, flush, full house → orders
+        self.five_known = False  # every five-card hand keyed (know_five_card_hands)
         self.col_bits = [  # [place][suits held] → the cards' bits, in suit order
             [tuple(1 << self.card_at[(place, s)] for s in SUITS_OF[nib]) for nib in range(16)]
             for place in range(n_ranks)
@@ -157,11 +170,15 @@ class Tables:
             [[None] * 4096 for _ in range((n_ranks + 2) // 3)] for _ in range(3 if self.wild else 1)
         ]
         self.same_memo: dict[int, tuple[Action, ...]] = {}  # (key, count, suits, Jokers, reversal) → _same_place
-        self.exactly_memo: list[list[dict[int, tuple[Play, ...]]]] = [
-            [{} for _ in counts] for _ in range(3 if self.wild else 1)
-        ]
         self.suits_mask = [self.place_low * suits for suits in range(16)]  # the suits at every place
+        # [Jokers usable][count] → [chunk][12 bits: the suits held at places 3 * chunk …] → exactly_at's plays there
+        self.exactly_chunks: list[list[list[list[tuple[Play, ...] | None]] | None]] = [
+            [None for _ in counts] for _ in range(3 if self.wild else 1)
+        ]
         self.jokers_follow: dict[tuple[int, int, int | None, bool], tuple[Play, ...]] = {}
+        # follow_key(latest combination, lock, reversal) → follow_state; the follows kept in all its memos
+        self.follow_states: dict[int, tuple[int, dict[int, tuple[Action, ...]] | None]] = {}
+        self.follows_kept = 0
 
     def _sets_at(self, place: int, nib: int, wild: int, sizes: frozenset[int]) -> list[tuple[int, Play]]:
         """(count, play) of every n of a kind from the suits ``nib`` held at ``place`` with up to ``wild`` Jokers,
@@ -190,81 +207,156 @@ class Tables:
 
     def exactly_at(self, x: int, wild: int, count: int) -> tuple[Play, ...]:
         """The n of a kind of ``count`` cards at the places of ``x`` (place-major), with up to ``wild`` Jokers, by
-        place; kept in :attr:`exactly_memo` (a follow reads the same few masks of high places again and again)."""
-        memo = self.exactly_memo[wild][count]
-        if len(memo) > EXACTLY_MEMO:
-            memo.clear()
+        place: read three places at a time from :attr:`exactly_chunks` (filled as hands are met)."""
+        chunks = self.exactly_chunks[wild][count]
+        if chunks is None:
+            chunks = self.exactly_chunks[wild][count] = [[None] * 4096 for _ in range((self.n_ranks + 2) // 3)]
         found: tuple[Play, ...] = ()
-        exactly = self.exactly
-        rest = x
-        while rest:
-            low = rest & -rest
-            place = (low.bit_length() - 1) >> 2
-            found += exactly[place][rest >> 4 * place & 15][wild][count]
-            rest &= ~(15 << 4 * place)
-        memo[x] = found
+        chunk = 0
+        while x:
+            bits = x & 4095
+            if bits:
+                part = chunks[chunk][bits]
+                if part is None:
+                    part = chunks[chunk][bits] = self._exactly_chunk(chunk, bits, wild, count)
+                found += part
+            x >>= 12
+            chunk += 1
         return found
 
-    def five_card_hands(self, hand: int, x: int) -> tuple[Play, ...]:
-        """The five-card hands of ``hand`` (place-major: ``x``; play.five_card_hands) in the pure order: the masks
-        :meth:`Goout.five_card_masks` lists — five consecutive places, five of a suit, three and two, four and one
-        — found from ``x`` and tables, each keyed once (:meth:`five_card_info`), sorted by key, then mask."""
-        cols = self.col_bits
+    def _exactly_chunk(self, chunk: int, bits: int, wild: int, count: int) -> tuple[Play, ...]:
+        """The n of a kind of ``count`` cards at the three places ``3 * chunk`` … whose suits held are ``bits``."""
+        found: tuple[Play, ...] = ()
+        for k in range(3):
+            nib = bits >> 4 * k & 15
+            if nib:
+                found += self.exactly[3 * chunk + k][nib][wild][count]
+        return found
+
+    def five_card_hands(self, hand: int, x: int) -> tuple[tuple[Play, ...], tuple[int, ...]]:
+        """The five-card hands of ``hand`` (place-major: ``x``; play.five_card_hands) in the pure order, and their
+        keys: the masks :meth:`Goout.five_card_masks` lists — five consecutive places, five of a suit, three and
+        two, four and one — each keyed once (:meth:`five_card_info`), sorted by key, then mask. The straights of
+        five places, the flushes of a suit and the full houses are remembered by the cards they are made from
+        (:attr:`five_parts`), as their orders (key × 2⁶⁴ + mask)."""
         place_low = self.place_low
-        found: set[int] = set()
-        # bit 4 * place of b0 … b3: the place holds suit 0 … 3; of held, two, three: it holds 1, 2, 3 or more cards
+        parts = self.five_parts
+        if len(parts) > FIVE_PARTS:
+            parts.clear()
+        found: list[int] = []
+        # bit 4 * place of b0 … b3: the place holds suit 0 … 3
         b0, b1, b2, b3 = x & place_low, x >> 1 & place_low, x >> 2 & place_low, x >> 3 & place_low
         held = b0 | b1 | b2 | b3
         lows = held & held >> 4 & held >> 8 & held >> 12 & held >> 16
-        while lows:  # straights (and straight flushes)
+        while lows:  # straights (and straight flushes): the cards of five consecutive places
             low = lows & -lows
             lows ^= low
             shift = low.bit_length() - 1
-            found.update(map(sum, product(*[cols[p][x >> 4 * p & 15] for p in range(shift >> 2, (shift >> 2) + 5)])))
-        for suit, of_suit in enumerate((b0, b1, b2, b3)):  # flushes
+            key = (x >> shift & 0xFFFFF) << 8 | shift << 2
+            part = parts.get(key)
+            if part is None:
+                part = parts[key] = self._five_orders(self._straights(x, shift >> 2))
+            found += part
+        for suit, of_suit in enumerate((b0, b1, b2, b3)):  # flushes: the places of a suit
             if of_suit.bit_count() >= 5:
-                at = self.suit_cards[suit]
-                cards = []
-                while of_suit:
-                    low = of_suit & -of_suit
-                    cards.append(at[(low.bit_length() - 1) >> 2])
-                    of_suit ^= low
-                found.update(map(sum, combinations(cards, 5)))
+                key = of_suit << 8 | 1 << 2 | suit
+                part = parts.get(key)
+                if part is None:
+                    part = parts[key] = self._five_orders(self._flushes(of_suit, suit))
+                found += part
         threes = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
-        if threes:  # full houses, four of a kind and one
+        if threes:  # full houses: the places holding two cards or more; four of a kind and one
             twos_at = (b0 & (b1 | b2 | b3)) | (b1 & (b2 | b3)) | (b2 & b3)
-            twos = []
-            while twos_at:
-                low = twos_at & -twos_at
-                twos_at ^= low
-                shift = low.bit_length() - 1
-                twos.append((shift, self.doubles[shift >> 2][x >> shift & 15]))
-            while threes:
-                low = threes & -threes
-                threes ^= low
-                a = low.bit_length() - 1
-                nib = x >> a & 15
-                for three in self.triples[a >> 2][nib]:
-                    for b, pairs in twos:
-                        if a != b:
-                            found.update([three | two for two in pairs])
-                if nib == 15:
-                    four = sum(cols[a >> 2][15])
-                    rest = hand & ~JOKER_MASK & ~four
-                    while rest:
-                        low = rest & -rest
-                        found.add(four | low)
-                        rest ^= low
+            key = (x & twos_at * 15) << 8 | 2
+            part = parts.get(key)
+            if part is None:
+                part = parts[key] = self._five_orders(self._full_houses(x & twos_at * 15, threes, twos_at))
+            found += part
+            fours = b0 & b1 & b2 & b3
+            while fours:
+                low = fours & -fours
+                fours ^= low
+                four = sum(self.col_bits[(low.bit_length() - 1) >> 2][15])
+                rest = hand & ~JOKER_MASK & ~four
+                kickers = []
+                while rest:
+                    low = rest & -rest
+                    kickers.append(four | low)
+                    rest ^= low
+                found += self._five_orders(kickers)
+        entries = sorted(set(found))
+        return tuple(map(self.five_plays.__getitem__, entries)), tuple(map(self.five_keys.__getitem__, entries))
+
+    def know_five_card_hands(self) -> None:
+        """Key every five-card hand of the pack at once (:meth:`five_card_info` of the ≈ 18,700 candidate masks of
+        a 52-card pack: about 0.3 s), so a long run of random games never stops to key one (``simulate``; the bots
+        key them as they meet them instead)."""
+        if not self.five or self.five_known:
+            return
+        game = self.game
+        columns: list[list[int]] = [[] for _ in range(self.n_ranks)]
+        for c in game.place_of:
+            columns[game.place_of[c]].append(c)
         info = self.five_info
-        entries = []
-        for m in found:
+        for m in game.five_card_masks(columns):
             known = info.get(m)
             if known is None:
                 known = self.five_card_info(m)
+                if known is not None:
+                    self.five_plays[known[2]] = known[3]
+                    self.five_keys[known[2]] = known[0]
+        self.five_known = True
+
+    def _straights(self, x: int, low: int) -> list[int]:
+        """The masks of one card at each of the five places from ``low`` of the place-major hand ``x``."""
+        cols = self.col_bits
+        return list(map(sum, product(*[cols[p][x >> 4 * p & 15] for p in range(low, low + 5)])))
+
+    def _flushes(self, of_suit: int, suit: int) -> list[int]:
+        """The masks of five cards of ``suit`` held at the places of ``of_suit`` (bit 4 * place)."""
+        at = self.suit_cards[suit]
+        cards = []
+        while of_suit:
+            low = of_suit & -of_suit
+            cards.append(at[(low.bit_length() - 1) >> 2])
+            of_suit ^= low
+        return list(map(sum, combinations(cards, 5)))
+
+    def _full_houses(self, x: int, threes: int, twos_at: int) -> list[int]:
+        """The masks of three cards of one place and two of another of the place-major hand ``x``; ``threes`` and
+        ``twos_at`` (bit 4 * place) the places holding three and two cards or more."""
+        twos = []
+        while twos_at:
+            low = twos_at & -twos_at
+            twos_at ^= low
+            shift = low.bit_length() - 1
+            twos.append((shift, self.doubles[shift >> 2][x >> shift & 15]))
+        found = []
+        while threes:
+            low = threes & -threes
+            threes ^= low
+            a = low.bit_length() - 1
+            for three in self.triples[a >> 2][x >> a & 15]:
+                for b, pairs in twos:
+                    if a != b:
+                        found += [three | two for two in pairs]
+        return found
+
+    def _five_orders(self, masks: list[int]) -> tuple[int, ...]:
+        """The orders (key × 2⁶⁴ + mask) of those of ``masks`` that are five-card hands of the design, each known in
+        :attr:`five_plays` and :attr:`five_keys`."""
+        info = self.five_info
+        out = []
+        for m in masks:
+            known = info.get(m)
+            if known is None:
+                known = self.five_card_info(m)
+                if known is not None:
+                    self.five_plays[known[2]] = known[3]
+                    self.five_keys[known[2]] = known[0]
             if known is not None:
-                entries.append(known[2])
-        entries.sort()
-        return tuple([info[order & MASK_64][3] for order in entries])  # type: ignore[index]
+                out.append(known[2])
+        return tuple(out)
 
     def five_card_info(self, m: int) -> tuple[int, int, int, Play] | None:
         """(key, suits, key × 2⁶⁴ + mask: the pure order, the play) of the five cards ``m`` as a five-card hand of
@@ -318,11 +410,68 @@ class Tables:
             found = self.info[cards] = (combo, bits, sig, revolution)
         return found
 
+    def follow_state(
+        self, cards: int, top: Combo, lock: int | None, reverse: bool
+    ) -> tuple[int, dict[int, tuple[Action, ...]] | None]:
+        """What the follows of the latest combination ``cards`` (``top``) under ``lock`` and the reversal depend
+        on: (mask, memo) — the follows of a hand are a function of its place-major cards under ``mask`` and its
+        Jokers, so ``memo`` keeps them by ``x & mask | Jokers`` for every hand that meets this pile again. The
+        mask of an n of a kind: the suits the lock and play.follow_suit allow; where only the same count follows
+        (no play.more_cards, no play.cut_in) only the places that can beat it (above it, below it reversed) and
+        its own place where suits rank (pack.suit_order); the Jokers alone: none. Where more cards or the cut-in
+        follow, or the latest combination is a run or a five-card hand, follows are read from the whole hand: no
+        memo (None)."""
+        if top.kind != SET:
+            return NO_MEMO  # not kept: a pack has thousands of five-card hands
+        held = follow_key(cards, lock, reverse)
+        found = self.follow_states.get(held)
+        if found is not None:
+            return found
+        if lock is not None and self.singles_lock:
+            found = (self.suits_mask[lock], {})  # play.lock.singles_only: singles of the locked suit
+        else:
+            allowed = 15 if lock is None else lock  # play.lock (縛り)
+            if self.follow_suit and top.suits:
+                allowed &= top.suits  # play.follow_suit
+            mask = self.suits_mask[allowed]
+            rank = top.rank
+            if not self.simple:  # more cards of a kind at any place (play.more_cards), the cut-in: the whole hand
+                found = NO_MEMO
+            elif rank < self.n_ranks:
+                mask &= (self.below[rank] if reverse else self.above[rank]) | (15 << 4 * rank if self.suit_order else 0)
+                found = (mask, {})
+            else:  # the Jokers alone: no n of a kind follows them
+                found = (0, {})
+        if len(self.follow_states) > FOLLOW_STATES:
+            self.follow_states.clear()
+        self.follow_states[held] = found
+        return found
+
+    def remember_follows(
+        self, memo: dict[int, tuple[Action, ...]], key: int, follows: list[Action]
+    ) -> tuple[Action, ...]:
+        """``follows`` kept in ``memo`` (of :meth:`follow_state`) under ``key``; every memo is emptied after
+        :data:`FOLLOW_MEMO` entries in all."""
+        self.follows_kept += 1
+        if self.follows_kept > FOLLOW_MEMO:
+            self.follows_kept = 0
+            for other in self.follow_states.values():
+                if other[1] is not None:
+                    other[1].clear()
+        found = memo[key] = tuple(follows)
+        return found
+
     def play(self, cards: int) -> Play:
         found = self.plays.get(cards)
         if found is None:
             found = self.plays[cards] = Play(cards)
         return found
+
+
+def follow_key(cards: int, lock: int | None, reverse: bool) -> int:
+    """One int for (the latest combination's cards, the lock or None, the reversal): the key of
+    :meth:`Tables.follow_state`."""
+    return cards << 6 | (16 if lock is None else lock) << 1 | reverse
 
 
 def tables(game: Goout) -> Tables:
@@ -357,6 +506,8 @@ class Position:
         "played",
         "plays",
         "fives",
+        "five_cards",
+        "follow",
     )
 
     def __init__(self, game: Goout) -> None:
@@ -377,7 +528,10 @@ class Position:
         self.must = 0
         self.played = 0
         self.plays = 0  # combinations played this turn (0: the turn's start player is to lead)
-        self.fives: list[tuple[int, tuple[Play, ...]] | None] = [None] * self.n  # each seat's five-card hands
+        # each seat's five-card hands and their keys, for the natural cards it held (Position._five_card_hands)
+        self.fives: list[tuple[int, tuple[Play, ...], tuple[int, ...]] | None] = [None] * self.n
+        self.five_cards: list[int] = [0] * self.n  # the cards of each seat's five-card hands (all of them)
+        self.follow: tuple[int, dict[int, tuple[Action, ...]] | None] | None = None  # Tables.follow_state
 
     @classmethod
     def from_state(cls, game: Goout, state: GooutState) -> Position:
@@ -418,41 +572,74 @@ class Position:
         p.rm = self.rm[:]
         p.out = self.out[:]
         p.fives = self.fives[:]
+        p.five_cards = self.five_cards[:]
         return p
 
     # legal plays
     def legal(self) -> list[Action]:
         """The legal actions of the seat to act, in the pure engine's order."""
+        return list(self.choices())
+
+    def choices(self) -> Sequence[Action]:
+        """:meth:`legal` without the copy: a list or a tuple the caller must not change (a follow's is shared by
+        every hand that holds the same cards where they matter; the random player only reads it)."""
         seat = self.turn
         hand = self.hands[seat]
+        if self.top_combo is None:
+            return self._leads(seat, hand)
+        follow = self.follow
+        if follow is None:
+            follow = self.follow = self.t.follow_state(self.top, self.top_combo, self.lock, self.reversed)
+        mask, memo = follow
+        if memo is None or self.must:
+            return self._follows(seat, hand, self.rm[seat])
+        # what follows depends on the cards of the hand under the mask and the Jokers only (Tables.follow_state)
+        key = self.rm[seat] & mask | hand & JOKER_MASK
+        found = memo.get(key)
+        if found is None:
+            found = self.t.remember_follows(memo, key, self._follows(seat, hand, key & mask))
+        return found
+
+    def _leads(self, seat: int, hand: int) -> list[Action]:
+        """The plays of the turn's start player: every combination of the hand (turns.first_play_includes: those
+        holding the first card)."""
         x = self.rm[seat]
         t = self.t
         jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand & JOKER_MASK else 0
+        chunks = t.lead_chunks[jokers if t.wild else 0]
+        out: list[Action] = []
+        chunk = 0
+        while x:
+            bits = x & 4095
+            if bits:
+                found = chunks[chunk][bits]
+                if found is None:
+                    found = t.lead_chunk(chunk, bits, jokers if t.wild else 0)
+                out += found
+            x >>= 12
+            chunk += 1
+        if jokers:
+            out += t.jokers_alone[jokers]
+        if t.runs:
+            x = self.rm[seat]
+            if not t.runs_of_three or x & x >> 4 & x >> 8:  # else no suit runs three places
+                out += self._runs(x, 0)
+        if t.five:
+            out += self._five_card_hands(seat, hand)[0]
+        if self.must:
+            must = self.must
+            out = [a for a in out if a.cards & must]  # type: ignore[attr-defined]
+        return out
+
+    def _follows(self, seat: int, hand: int, x: int) -> list[Action]:
+        """The plays that may follow the latest combination, then the pass, from the hand's place-major cards ``x``
+        (those under :meth:`Tables.follow_state`'s mask suffice) and its Jokers."""
+        t = self.t
+        top = self.top_combo
+        assert top is not None
+        jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand & JOKER_MASK else 0
         wild = jokers if t.wild else 0
         out: list[Action] = []
-        top = self.top_combo
-        if top is None:
-            chunks = t.lead_chunks[wild]
-            chunk = 0
-            while x:
-                bits = x & 4095
-                if bits:
-                    found = chunks[chunk][bits]
-                    if found is None:
-                        found = t.lead_chunk(chunk, bits, wild)
-                    out += found
-                x >>= 12
-                chunk += 1
-            if jokers:
-                out += t.jokers_alone[jokers]
-            if t.runs:
-                out += self._runs(self.rm[seat], 0)
-            if t.five:
-                out += self._five_card_hands(seat, hand)
-            if self.must:
-                must = self.must
-                out = [a for a in out if a.cards & must]  # type: ignore[attr-defined]
-            return out
         game = self.game
         lock = self.lock
         if lock is not None and t.singles_lock:
@@ -482,10 +669,7 @@ class Position:
                         same_plays = t.same_memo[same_key] = tuple(same_list)
                     if not reverse:
                         out += same_plays
-                found = t.exactly_memo[wild][count].get(higher)
-                if found is None:
-                    found = t.exactly_at(higher, wild, count)
-                out += found
+                out += t.exactly_at(higher, wild, count)
                 if same_plays is not None and reverse:
                     out += same_plays
             elif not t.simple:
@@ -510,36 +694,48 @@ class Position:
             allowed = 15 if lock is None else lock
             if t.follow_suit and top.suits:
                 allowed &= top.suits
-            t_key = top.key
-            reverse = self.reversed
-            five_info = t.five_info
-            for a in self._five_card_hands(seat, hand):
-                key, suits, _, _ = five_info[a.cards]  # type: ignore[misc]
-                if not suits & ~allowed and ((key < t_key) if reverse else (key > t_key)):
-                    out.append(a)
+            plays, keys = self._five_card_hands(seat, hand)
+            # the seat's five-card hands are in key order: those above the latest one's key (below, reversed)
+            key = top.key
+            beating = plays[: bisect_left(keys, key)] if self.reversed else plays[bisect_right(keys, key) :]
+            if allowed == 15:
+                out += beating
+            else:
+                five_info = t.five_info
+                out += [a for a in beating if not five_info[a.cards][1] & ~allowed]  # type: ignore[index]
         if self.must:
             must = self.must
             out = [a for a in out if a.cards & must]  # type: ignore[attr-defined]
         out.append(PASS)
         return out
 
-    def _five_card_hands(self, seat: int, hand: int) -> tuple[Play, ...]:
-        """The seat's five-card hands (play.five_card_hands): listed once a deal, then only those whose cards are
-        all still held (a hand only loses cards)."""
+    def _five_card_hands(self, seat: int, hand: int) -> tuple[tuple[Play, ...], tuple[int, ...]]:
+        """The seat's five-card hands (play.five_card_hands) in the pure order, and their keys: listed once a deal,
+        then only those whose cards are all still held (a hand only loses cards)."""
         natural = hand & ~JOKER_MASK
         known = self.fives[seat]
         if known is not None:
-            was, plays = known
+            was, plays, keys = known
             if was == natural:
-                return plays
+                return plays, keys
             if not natural & ~was:
                 gone = was & ~natural
-                plays = tuple(a for a in plays if not a.cards & gone)
-                self.fives[seat] = (natural, plays)
-                return plays
-        plays = self.t.five_card_hands(hand, self.rm[seat])
-        self.fives[seat] = (natural, plays)
-        return plays
+                if gone & self.five_cards[seat]:
+                    kept = [not a.cards & gone for a in plays]
+                    plays, keys = tuple(compress(plays, kept)), tuple(compress(keys, kept))
+                    cards = 0
+                    for a in plays:
+                        cards |= a.cards
+                    self.five_cards[seat] = cards
+                self.fives[seat] = (natural, plays, keys)
+                return plays, keys
+        plays, keys = self.t.five_card_hands(hand, self.rm[seat])
+        self.fives[seat] = (natural, plays, keys)
+        cards = 0
+        for a in plays:
+            cards |= a.cards
+        self.five_cards[seat] = cards
+        return plays, keys
 
     def _locked_singles(self, x: int, hand: int, top: Combo) -> list[Action]:
         """play.lock.singles_only: singles of the locked suit only, beating in the order the lock gives
@@ -700,6 +896,7 @@ class Position:
             self.played |= cards
             self.must = 0
             self.top, self.top_combo, self.top_sig, self.last = cards, combo, sig, seat
+            self.follow = None
             self.plays += 1
             if not hand:
                 out = self.out
@@ -732,7 +929,135 @@ class Position:
             last = last + 1 if last + 1 < n else 0
         self.leader = self.turn = last
         self.top, self.top_combo, self.top_sig, self.lock, self.passed, self.plays = 0, None, 0, None, 0, 0
+        self.follow = None
         return False
+
+    def random_hand(
+        self, getrandbits: Callable[[int], int], trace: list[tuple[int, Sequence[Action], int]] | None = None
+    ) -> int:
+        """Play the hand to its end with uniformly random legal actions, drawn as ``random.Random.choice`` draws
+        them from ``getrandbits`` (a plain generator's: :data:`PLAIN_DRAW`); the number of decisions. The same
+        actions and transitions as :meth:`choices` and :meth:`play` (the position is left as :meth:`play` leaves
+        it at the end of a hand), run on local variables; ``trace`` (tests) gets (seat, legal actions, index drawn)
+        of every decision."""
+        t = self.t
+        n = self.n
+        hands = self.hands
+        rm = self.rm
+        out = self.out
+        infos = t.info
+        clear = t.clear
+        lap, hard, first_out, finish_turn = t.lap, t.hard, t.first_out, t.finish_turn
+        ends = n - 1
+        leads = self._leads
+        follows = self._follows
+        follow_state = t.follow_state
+        states = t.follow_states
+        remember = t.remember_follows
+        turn, leader, last, passed = self.turn, self.leader, self.last, self.passed
+        top, top_combo, top_sig, lock, reverse = self.top, self.top_combo, self.top_sig, self.lock, self.reversed
+        played, plays = self.played, self.plays
+        follow = self.follow
+        must = self.must  # turns.first_play_includes: only the hand's first play (a lead) reads it
+        jokers_mask = JOKER_MASK
+        decisions = 0
+        while True:
+            decisions += 1
+            hand = hands[turn]
+            # the legal actions (choices)
+            if top_combo is None:
+                legal: Sequence[Action] = leads(turn, hand)
+            else:
+                if follow is None:
+                    follow = states.get(top << 6 | (16 if lock is None else lock) << 1 | reverse)  # follow_key
+                    if follow is None:
+                        follow = follow_state(top, top_combo, lock, reverse)
+                mask, memo = follow
+                if memo is None or must:
+                    self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
+                    legal = follows(turn, hand, rm[turn])
+                else:
+                    key = rm[turn] & mask | hand & jokers_mask
+                    found = memo.get(key)
+                    if found is None:
+                        self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
+                        found = remember(memo, key, follows(turn, hand, key & mask))
+                    legal = found
+            # rng.choice's draw
+            count = len(legal)
+            if count == 1:
+                while getrandbits(1):
+                    pass
+                r = 0
+            else:
+                bits = count.bit_length()
+                r = getrandbits(bits)
+                while r >= count:
+                    r = getrandbits(bits)
+            if trace is not None:
+                trace.append((turn, tuple(legal), r))
+            action = legal[r]
+            # the action (play)
+            if action is PASS:  # the one pass every list of legal actions holds
+                passed |= 1 << turn
+                cleared = 0
+            else:
+                cards = action.cards  # type: ignore[attr-defined]
+                info = infos.get(cards)
+                if info is None:
+                    info = t.play_info(cards)
+                combo, bits, sig, revolution = info
+                if cards & JOKER_MASK and cards & ~hand:  # a Joker held as the other copy (they share one name)
+                    held = hand & JOKER_MASK
+                    jokers = held if (cards & JOKER_MASK) == JOKER_MASK else (held & JOKER_BITS[0] or JOKER_BITS[1])
+                    cards = (cards & ~JOKER_MASK) | jokers
+                if sig and sig == top_sig and lock is None:
+                    lock = combo.suits  # play.lock (縛り): see Tables.play_info
+                if revolution:
+                    reverse = not reverse  # play.revolution (革命)
+                hand &= ~cards
+                hands[turn] = hand
+                rm[turn] &= ~bits
+                played |= cards
+                if must:
+                    must = self.must = 0
+                top, top_combo, top_sig, last = cards, combo, sig, turn
+                follow = None
+                plays += 1
+                if not hand:
+                    out.append(turn)
+                    # end.until "first-out" (without end.finish_turn) / "one-left": the hand ends at once
+                    if (not finish_turn) if first_out else len(out) >= ends:
+                        break
+                cleared = cards & clear
+            # the next player of the turn, or the end of the turn or hand (the pure ``_next``)
+            seat = turn
+            if cleared:
+                nxt = end = seat
+            elif lap:
+                end = leader
+                nxt = seat + 1 if seat + 1 < n else 0
+                while nxt != end and not hands[nxt]:
+                    nxt = nxt + 1 if nxt + 1 < n else 0
+            else:
+                end = last
+                skip = passed if hard else 0
+                nxt = seat + 1 if seat + 1 < n else 0
+                while nxt != end and (not hands[nxt] or skip >> nxt & 1):
+                    nxt = nxt + 1 if nxt + 1 < n else 0
+            if nxt != end:
+                turn = nxt
+                continue
+            if first_out and out:
+                break  # end.finish_turn: the turn is played out, then the hand ends
+            while not hands[last]:
+                last = last + 1 if last + 1 < n else 0
+            leader = turn = last
+            top, top_combo, top_sig, lock, passed, plays, follow = 0, None, 0, None, 0, 0, None
+        self.turn, self.leader, self.last, self.passed = turn, leader, last, passed
+        self.top, self.top_combo, self.top_sig, self.lock, self.reversed = top, top_combo, top_sig, lock, reverse
+        self.played, self.plays, self.follow = played, plays, follow
+        return decisions
 
     def order(self) -> tuple[int, ...]:
         """The finishing order at the end of the hand: who ran out, in order, then those still holding cards."""
@@ -755,6 +1080,9 @@ class FastGoout:
         self.deck = game.deck()
         self.dealt_cards = len(self.deck) - game.rest_size
         self.card_bits = {c: (0 if 1 << c & JOKER_MASK else self.t.bit[c]) for c in self.deck}
+        self.card_one = {c: 1 << c for c in self.deck}  # the cards of the pack are distinct: a sum is their mask
+        # random.shuffle's steps: (i, i + 1, the bits getrandbits draws for a number below i + 1)
+        self.shuffle_steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(self.deck) - 1, 0, -1))
         g = game.key
         self.start_rules = (g("turns.first_start"), g("turns.next_start"))
         self.must_include = bool(g("turns.first_play_includes"))
@@ -769,9 +1097,7 @@ class FastGoout:
         rng = chance_rng(seed, k)
         if PLAIN_DRAW:  # rng.shuffle(pack), its draws made here without a call per card
             getrandbits = rng.getrandbits
-            for i in range(len(pack) - 1, 0, -1):
-                below = i + 1
-                bits = below.bit_length()
+            for i, below, bits in self.shuffle_steps:
                 j = getrandbits(bits)
                 while j >= below:
                     j = getrandbits(bits)
@@ -780,15 +1106,14 @@ class FastGoout:
             rng.shuffle(pack)
         dealt = self.dealt_cards
         card_bits = self.card_bits
+        card_one = self.card_one
         p = Position(game)
         hands = p.hands
         rm = p.rm
         named = 0  # Jokers named so far: the first one met (hands by seat, then the rest) is JOKER (name_jokers)
         for seat in range(n):
             pile = pack[(seat - start) % n : dealt : n]
-            m = 0
-            for c in pile:
-                m |= 1 << c
+            m = sum(map(card_one.__getitem__, pile))
             if m & JOKER_MASK:
                 held = joker_count(m)
                 m = (m & ~JOKER_MASK) | (JOKER_MASK if held == 2 else JOKER_BITS[named])
@@ -817,29 +1142,16 @@ class FastGoout:
         decisions = 0
         k = 0
         plain = type(rng) is random.Random and PLAIN_DRAW
+        self.t.know_five_card_hands()
         choice = rng.choice
         getrandbits = rng.getrandbits
         while True:
             p = self.deal(seed, k, start)
-            legal = p.legal
-            play = p.play
             if plain:
-                while True:
-                    decisions += 1
-                    out = legal()
-                    count = len(out)
-                    if count == 1:  # the draw rng.choice makes of one action
-                        while getrandbits(1):
-                            pass
-                        r = 0
-                    else:
-                        bits = count.bit_length()
-                        r = getrandbits(bits)
-                        while r >= count:
-                            r = getrandbits(bits)
-                    if play(out[r]):
-                        break
+                decisions += p.random_hand(getrandbits)
             else:
+                legal = p.choices
+                play = p.play
                 while True:
                     decisions += 1
                     if play(choice(legal())):

@@ -740,10 +740,10 @@ class Goout(GoingOut[GooutState, GooutObservation]):
         own (cutin K12); "card" −1 a card; "value" −scoring.values (default: place in the rank order, 1 up)."""
         g = self.key
         style = g("scoring.left")
-        jokers = joker_count(hand)
-        natural = list(C.cards_in(hand & ~JOKER_MASK))
         if style == "none":
             return 0
+        jokers = joker_count(hand)
+        natural = C.card_list(hand & ~JOKER_MASK) if style != "card" else []
         if style == "card":
             total = -hand.bit_count()
         elif style == "value":
