@@ -15,7 +15,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "analysis": ("matplotlib", "pyarrow", "ray"),
     "rl": ("numpy", "gymnasium", "pettingzoo"),
     "openspiel": ("pyspiel", "numpy", "gymnasium", "pettingzoo"),
-    "train": ("sb3_contrib", "torch", "numpy", "gymnasium", "pettingzoo"),
+    "train": ("sb3_contrib", "stable_baselines3", "torch", "numpy", "gymnasium", "pettingzoo"),
 }
 """Each extra's modules kirifuda imports (import names; tests/test_extras.py checks them against pyproject.toml).
 The analysis extra's pandas and duckdb are for designers reading the game table; kirifuda imports neither."""
