@@ -25,6 +25,8 @@ def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         deal_pause=PAUSE,
         takeover_after=0.2,
         takeover_bot="random",
+        rate=1_000.0,  # play_until answers every state at once: a deal's acts in a burst over the served 10 a second
+        burst=1_000,
     ) as live:
         yield live
 
