@@ -414,6 +414,45 @@ def test_heuristic_plays_the_joker_on_a_trick_full_of_honours():
     assert choose(game, info, ["2S", "5C", "6C", "7C", "8C", "9C", "JK"]) == "play JK"
 
 
+def rollout_choice(game: Goninkan, info: InfoState) -> str:
+    """The rollout policy's card for ``info.seat`` in a state sampled from ``info`` (the policy reads only the
+    acting hand and the table, the same in every sample); ``random.Random(0)``'s first draw, 0.84, is above the
+    policy's 8 % of random play."""
+    position = Position.from_state(Rules(game), Kit(game).sample(info, random.Random(1)))
+    code = policy_code(position, random.Random(0))
+    return position.texts()[position.choices().index(code)]
+
+
+def test_rollout_ally_keeps_its_honour_off_a_partners_trick_napoleon_may_still_trump():
+    # battle 2, ♠ trump: ally 2 leads ♥A (no higher ♥ is out), Napoleon 3 follows; ally 4, unable to beat it,
+    # would feed ♥K, but Napoleon 1 is still to play and trumps are out: it follows low
+    game = Goninkan()
+    hands = {
+        1: "AS KS QS JS TS 9S 8S 7S",
+        2: "QH JH AD KD QD JD 2S",
+        3: "JK 6S 5S 4S 3S 9H 8H",
+        4: "KH 3H 5D 6D 7D 8D 9D TD",
+        5: "AC KC QC JC TH 7H 6H 5H",
+    }
+    info = scenario(game, seat=4, hands=hands, trick=[(2, "AH"), (3, "4H")], tricks_played=2)
+    assert rollout_choice(game, info) == "play 3H"
+
+
+def test_rollout_ally_feeds_its_honour_to_a_partners_trick_that_holds():
+    # Napoleon 1 led ♥4, ally 2 took the lead with ♥A, Napoleon 3 followed: only ally 5 is still to play after
+    # ally 4, so the trick holds and ♥K goes on it
+    game = Goninkan()
+    hands = {
+        1: "AS KS QS JS TS 9S 8S",
+        2: "QH JH AD KD QD JD 2S",
+        3: "JK 6S 5S 4S 3S 8H 7S",
+        4: "KH 3H 5D 6D 7D 8D 9D TD",
+        5: "AC KC QC JC TH 7H 6H 5H",
+    }
+    info = scenario(game, seat=4, hands=hands, trick=[(1, "4H"), (2, "AH"), (3, "9H")], tricks_played=2)
+    assert rollout_choice(game, info) == "play KH"
+
+
 def test_go_with_a_long_trump_suit_or_a_side_suit_headed_by_ace_king():
     spades = C.mask(_cards("AS 9S 8S 3S 2H 4H 5D 6D 7C 8C"))
     assert strong_hand(spades, C.SPADES)
@@ -460,6 +499,34 @@ def test_roles_name_the_pair_and_the_dealer_of_the_battle_just_finished():
             assert {p for p, r in enumerate(roles) if r == "napoleon"} == {setup.ace, setup.other}
             checked += 1
     assert checked >= 2
+
+
+@pytest.mark.parametrize("players", [6, 5])
+def test_search_rewards_follow_each_side_for_every_role(players):
+    # what the search maximises (GameKit.rewards of a battle's scores): the pair and the 6-player dealer alike,
+    # the three allies alike, the winning side above the losing one — for every battle and every role
+    game = Goninkan(rounds=3, players=players)
+    kit = Kit(game)
+    match = Match(game, seed=3)
+    rng = random.Random(3)
+    battles = 0
+    while not match.finished:
+        (player,) = match.to_act()
+        before = match.state
+        index = len(match.events)
+        match.act(player, rng.choice(match.legal_actions(player)))
+        after = match.events[index].after
+        if len(after.scores) > len(before.scores):
+            roles = kit.roles(after)
+            rewards = kit.rewards(after.scores[-1])
+            napoleon = {rewards[p] for p, r in enumerate(roles) if r != "ally"}
+            allies = {rewards[p] for p, r in enumerate(roles) if r == "ally"}
+            assert len(napoleon) == 1 and len(allies) == 1
+            (nap,), (ally,) = napoleon, allies
+            won = after.scores[-1][roles.index("napoleon")] > 0
+            assert (nap > ally) == won and abs(sum(rewards)) < 1e-9
+            battles += 1
+    assert battles >= 3
 
 
 def test_a_search_bot_decides_the_same_for_the_same_seed_and_legally():
