@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parents[1] / "src"
-FIRST = {"organised-chaos": "pass"}
-"""The first decision of a hand where it is not the bid."""
+FIRST = {"organised-chaos": "pass", "goninkan": "play"}
+"""The first decision of a hand where it is not the bid (Gonin-kan: the first card of a battle)."""
 
 
 def load(tree: Path) -> Any:

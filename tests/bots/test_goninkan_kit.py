@@ -24,6 +24,7 @@ from kirifuda.core import Deal, IllegalAction
 from kirifuda.fast.goninkan import Position, Rules, trick_winner
 from kirifuda.games.goninkan import (
     HONOURS,
+    NAPOLEON,
     PLAY,
     Give,
     Goninkan,
@@ -527,6 +528,32 @@ def test_search_rewards_follow_each_side_for_every_role(players):
             assert (nap > ally) == won and abs(sum(rewards)) < 1e-9
             battles += 1
     assert battles >= 3
+
+
+def test_search_leaves_add_the_honour_margin_and_the_battles_a_napoleon_win_opens():
+    # a leaf where the battle has just ended: its scores, plus for each Napoleon player (the 6-player dealer
+    # included; minus for each ally) honour_weight × the margin / 16, and after a Napoleon win in battle 1 or 2
+    # the continuation of the battles it opens
+    game = Goninkan(rounds=3)
+    kit = Kit(game)
+    match = Match(game, seed=5)
+    rng = random.Random(5)
+    checked = set()
+    while not match.finished:
+        (player,) = match.to_act()
+        before = match.state
+        index = len(match.events)
+        match.act(player, rng.choice(match.legal_actions(player)))
+        after = match.events[index].after
+        if len(after.scores) > len(before.scores):
+            setup = before.setup
+            won = after.outcome == NAPOLEON and after.sixteen_result >= 0
+            extra = kit.honour_weight * (after.napoleon_honours - after.ally_honours) / 16
+            extra += kit.continuation[setup.battle - 1] if won and setup.battle < 3 else 0.0
+            expected = [s + extra if setup.napoleon >> p & 1 else s - extra for p, s in enumerate(after.scores[-1])]
+            assert kit.evaluate(after, len(before.scores), random.Random(0)) == pytest.approx(expected)
+            checked.add((setup.battle, won))
+    assert (1, True) in checked and (1, False) in checked
 
 
 def test_a_search_bot_decides_the_same_for_the_same_seed_and_legally():
