@@ -15,6 +15,11 @@ Every run adds to (or replaces entries of) the JSON file, so a long measurement 
     python bench/bots_report.py --games anou,cutin --only heuristic-random,speed --seeds 40
     python bench/bots_report.py --only hard-heuristic,cheat-heuristic --seeds 6
     python bench/bots_report.py --render          # docs/bots.md's tables from the JSON file alone
+
+A tournament played by ``kirifuda tournament ... --parquet FILE`` (the same lineup, options and seeds; stopped early
+with Ctrl-C if need be) can be entered instead of played: ``--only normal-heuristic --seeds 20 --parquet FILE``
+keeps the seeds it finished in every rotation (the entry's ``seeds`` says how many; ``seconds`` is then the games'
+own wall time summed).
 """
 
 from __future__ import annotations
@@ -69,13 +74,18 @@ def save(results: dict[str, Any]) -> None:
     RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def tournament(game_id: str, lineup: list[str], seeds: int, jobs: int | None, bar: Progress) -> dict[str, Any]:
+def tournament(
+    game_id: str, lineup: list[str], seeds: int, jobs: int | None, bar: Progress, parquet: Path | None = None
+) -> dict[str, Any]:
     options = {} if lineup == MATCHES["heuristic-random"] else OPTIONS.get(game_id, {})
     game = make(game_id, options)
     specs = T.specs(game_id, game.options.to_dict(), [lineup], seeds)
-    task = bar.add_task(f"{game_id} {','.join(lineup)}", total=len(specs))
     start = time.perf_counter()
-    rows = runner.run(specs, jobs=jobs, progress=lambda k: bar.update(task, completed=k))
+    if parquet is None:
+        task = bar.add_task(f"{game_id} {','.join(lineup)}", total=len(specs))
+        rows = runner.run(specs, jobs=jobs, progress=lambda k: bar.update(task, completed=k))
+    else:
+        rows, seeds = played(parquet, specs)
     summary = T.summarise(rows)
     bots = summary["lineups"][0]["bots"]
     return {
@@ -85,9 +95,22 @@ def tournament(game_id: str, lineup: list[str], seeds: int, jobs: int | None, ba
         "games": summary["games"],
         "first": bots[lineup[0]],
         "latency": summary["latency"],
-        "seconds": round(time.perf_counter() - start, 1),
+        "seconds": round(time.perf_counter() - start if parquet is None else sum(r.seconds or 0 for r in rows), 1),
         "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
+
+
+def played(path: Path, specs: list[Any]) -> tuple[list[Any], int]:
+    """The games of ``specs`` that a ``kirifuda tournament --parquet`` run (the same game, options, lineup and
+    seeds; possibly interrupted) finished, kept for the seeds whose every rotation it finished; and how many seeds
+    that is."""
+    from kirifuda.analysis.table import read
+
+    wanted = {(tuple(s.seats), s.seed, s.rotation) for s in specs}
+    rows = [r for r in read(path) if (tuple(r.seats), r.seed, r.rotation) in wanted]
+    rotations = {s.rotation for s in specs}
+    done = {r.seed for r in rows if {q.rotation for q in rows if q.seed == r.seed} == rotations}
+    return [r for r in rows if r.seed in done], len(done)
 
 
 def decisions(game: Any, seed: int) -> list[tuple[Match, int]]:
@@ -261,6 +284,12 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=8, help="hand starts for iterations/s")
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     parser.add_argument("--render", action="store_true", help="only rewrite docs/bots.md's tables")
+    parser.add_argument(
+        "--parquet",
+        type=Path,
+        help="take one tournament's games from this file (`kirifuda tournament ... --parquet`, the same lineup, "
+        "options and seeds; complete seeds only) instead of playing them",
+    )
     args = parser.parse_args()
     results = load()
     if not args.render:
@@ -271,7 +300,7 @@ def main() -> None:
                     if key == "speed":
                         entry = speed(game_id, args.positions, bar)
                     else:
-                        entry = tournament(game_id, MATCHES[key], args.seeds, args.jobs, bar)
+                        entry = tournament(game_id, MATCHES[key], args.seeds, args.jobs, bar, args.parquet)
                     results = load()  # another run may have written meanwhile
                     results.setdefault(game_id, {})[key] = entry
                     save(results)
