@@ -823,7 +823,9 @@ def _holds(position: Position, seat: int, card: int, unseen: int, weak: bool) ->
     if card == JOKER:
         return not weak
     done = position.tricks_done
-    if unseen & JOKER_BIT and not weak and 0 < done < TRICKS - 1:
+    # K1, G5, G12: in tricks 1 and 10 the Joker may follow only with joker_ban "lead"
+    joker_may_follow = 0 < done < TRICKS - 1 or position.rules.joker_ban == "lead"
+    if unseen & JOKER_BIT and not weak and joker_may_follow:
         return False
     trump = position.trump
     if unseen & _above(card):
