@@ -338,7 +338,8 @@ class Kit(GameKit):
     continuation: ClassVar[tuple[float, float]] = (0.25, 0.19)
     """What a Napoleon win in battle 1 / battle 2 is worth to each Napoleon player beyond its own score: the battles
     it opens (rules §Battles 2 and 3). Measured: the Napoleon side's mean score in the battles that follow a win,
-    over 3,000 rounds of the rollout policy (docs/bots/goninkan.md)."""
+    over 300 10-round games of the rollout policy before :data:`GUARDED` (0.185 / 0.200 with it:
+    ``bench/goninkan_rollouts.py``; docs/bots/goninkan.md)."""
 
     def evaluate(self, state: GoninkanState, deal: int, rng: random.Random) -> Sequence[float]:
         """The battle's scores (:meth:`GameKit.evaluate`), plus for each Napoleon player (minus for each ally)
@@ -610,7 +611,7 @@ ROLLOUT_EPSILON = 0.08
 GUARDED = (True, False)
 """The sides whose rollouts feed honours only to a partner's trick that holds, by side (allies, Napoleon). Whole
 10-round games of the rollout policy on the same 1,500 deals (``bench/goninkan_rollouts.py``): the guard gains the
-allies 0.73 points a game; for Napoleon, whose side holds most trumps, it loses 0.25 (docs/bots/goninkan.md)."""
+allies 0.82 points a game; for Napoleon, whose side holds most trumps, it loses 0.21 (docs/bots/goninkan.md)."""
 
 
 def strong_hand(hand: int, trump: int) -> bool:
