@@ -1,13 +1,13 @@
 """Gonin-kan's rollout policy playing itself: which side's guard helps, and what a Napoleon win is worth later.
 
 Whole games on the fast engine (``kirifuda.fast.goninkan.Position``), every decision by the rollout policy
-(``kirifuda.bots.goninkan.policy_code``; the cards by ``_play_code`` with the guard given per side), deal seeds
+(``kirifuda.bots.goninkan.policy_code``, with the guard given per side), deal seeds
 ``0 … --games − 1``, the same policy generator for every assignment, so the assignments are compared on the same
 deals (docs/bots/goninkan.md, issue 21):
 
 * for each assignment of the honour-feeding guard (no side, the allies, Napoleon, both): the Napoleon side's mean
   score per game (a Napoleon player's battle scores summed), with its standard error;
-* under the rollouts' own assignment (``GUARDED``): per battle (1, 2, 3) the Napoleon side's win rate and mean score,
+* with the allies guarded: per battle (1, 2, 3) the Napoleon side's win rate and mean score,
   and the ``continuation`` the search's leaves use — the Napoleon side's mean score in the battles that follow a win
   in battle 1 (2): ``mean(battle 2) + P(win battle 2) × mean(battle 3)`` (``mean(battle 3)``).
 
@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "src"))  # measure this tree's kirifuda
 
 from kirifuda.bots import goninkan as G  # noqa: E402
 from kirifuda.fast.goninkan import Position, Rules  # noqa: E402
-from kirifuda.games.goninkan import DEAL, OVER, PLAY, SWAP  # noqa: E402
+from kirifuda.games.goninkan import DEAL, OVER, SWAP  # noqa: E402
 from kirifuda.registry import make  # noqa: E402
 
 ASSIGNMENTS = {"none": (False, False), "allies": (True, False), "napoleon": (False, True), "both": (True, True)}
@@ -51,11 +51,7 @@ def play(rules: Rules, seed: int, guarded: tuple[bool, bool], rng: random.Random
             chance += 1
             continue
         napoleon, battle, done = position.napoleon, position.battle, len(position.scores)
-        if position.phase == PLAY:
-            seat = position.turn
-            position.act(G._play_code(position, seat, position.hands[seat], rng, guarded))
-        else:
-            position.act(G.policy_code(position, rng))
+        position.act(G.policy_code(position, rng, guarded))
         if len(position.scores) > done:
             player = (napoleon & -napoleon).bit_length() - 1
             battles.append((battle, position.scores[-1][player]))
@@ -75,7 +71,7 @@ def measure(games: int, rounds: int) -> dict[str, Any]:
     rng = random.Random(1)
     by_battle: dict[int, list[int]] = {1: [], 2: [], 3: []}
     for seed in range(games):
-        for battle, score in play(rules, seed, G.GUARDED, rng):
+        for battle, score in play(rules, seed, ASSIGNMENTS["allies"], rng):
             by_battle[battle].append(score)
     means = {b: statistics.mean(v) for b, v in by_battle.items()}
     wins = {b: sum(1 for s in v if s > 0) / len(v) for b, v in by_battle.items()}

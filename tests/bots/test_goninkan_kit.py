@@ -416,11 +416,11 @@ def test_heuristic_plays_the_joker_on_a_trick_full_of_honours():
 
 
 def rollout_choice(game: Goninkan, info: InfoState) -> str:
-    """The rollout policy's card for ``info.seat`` in a state sampled from ``info`` (the policy reads only the
-    acting hand and the table, the same in every sample); ``random.Random(0)``'s first draw, 0.84, is above the
-    policy's 8 % of random play."""
+    """The rollout policy's card, the allies guarded, for ``info.seat`` in a state sampled from ``info`` (the
+    policy reads only the acting hand and the table, the same in every sample); ``random.Random(0)``'s first draw,
+    0.84, is above the policy's 8 % of random play."""
     position = Position.from_state(Rules(game), Kit(game).sample(info, random.Random(1)))
-    code = policy_code(position, random.Random(0))
+    code = policy_code(position, random.Random(0), guarded=(True, False))
     return position.texts()[position.choices().index(code)]
 
 
@@ -534,8 +534,12 @@ def test_search_leaves_add_the_honour_margin_and_the_battles_a_napoleon_win_open
     # a leaf where the battle has just ended: its scores, plus for each Napoleon player (the 6-player dealer
     # included; minus for each ally) honour_weight × the margin / 16, and after a Napoleon win in battle 1 or 2
     # the continuation of the battles it opens
+    class Shaped(Kit):  # the leaf terms as measured (off by default: docs/bots.md, issue 21)
+        honour_weight = 0.5
+        continuation = (0.25, 0.19)
+
     game = Goninkan(rounds=3)
-    kit = Kit(game)
+    kit = Shaped(game)
     match = Match(game, seed=5)
     rng = random.Random(5)
     checked = set()

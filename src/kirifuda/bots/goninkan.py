@@ -332,10 +332,11 @@ class Kit(GameKit):
     def rollout(self, state: GoninkanState, rng: random.Random) -> tuple[int, ...]:
         return _play_out(Position.from_state(self.rules, state), rng)
 
-    honour_weight: ClassVar[float] = 0.5
+    honour_weight: ClassVar[float] = 0.0
     """What a leaf adds to each Napoleon player's battle score for the Napoleon side's honour margin when the battle
-    stops, per 16 honours (the allies the opposite): a denser signal than the result alone, below a skunk's 1."""
-    continuation: ClassVar[tuple[float, float]] = (0.25, 0.19)
+    stops, per 16 honours (the allies the opposite): a denser signal than the result alone. Off: 0.5 with
+    :attr:`continuation` (0.25, 0.19) and the allies' guarded rollouts measured no better (:data:`GUARDED`)."""
+    continuation: ClassVar[tuple[float, float]] = (0.0, 0.0)
     """What a Napoleon win in battle 1 / battle 2 is worth to each Napoleon player beyond its own score: the battles
     it opens (rules §Battles 2 and 3). Measured: the Napoleon side's mean score in the battles that follow a win,
     over 300 10-round games of the rollout policy before :data:`GUARDED` (0.185 / 0.200 with it:
@@ -345,6 +346,8 @@ class Kit(GameKit):
         """The battle's scores (:meth:`GameKit.evaluate`), plus for each Napoleon player (minus for each ally)
         :attr:`honour_weight` × the honour margin / 16 and, after a Napoleon win that opens the next battle, that
         battle's :attr:`continuation`."""
+        if not self.honour_weight and not any(self.continuation):
+            return super().evaluate(state, deal, rng)
         if len(state.scores) > deal:
             setup = state.ended
             assert setup is not None
@@ -608,10 +611,12 @@ JOKER_COST = 1.6
 """The heuristic's cost of spending the Joker, in honours (less as the battle goes on)."""
 SIXTEEN_CONFIDENCE = 0.85
 ROLLOUT_EPSILON = 0.08
-GUARDED = (True, False)
-"""The sides whose rollouts feed honours only to a partner's trick that holds, by side (allies, Napoleon). Whole
+GUARDED = (False, False)
+"""The sides whose rollouts feed honours only to a partner's trick that holds, by side (allies, Napoleon): none. Whole
 10-round games of the rollout policy on the same 1,500 deals (``bench/goninkan_rollouts.py``): the guard gains the
-allies 0.82 points a game; for Napoleon, whose side holds most trumps, it loses 0.21 (docs/bots/goninkan.md)."""
+allies 0.82 points a game, and costs Napoleon, whose side holds most trumps, 0.21; but ``normal`` with the allies'
+rollouts guarded (and the leaf terms of :attr:`Kit.honour_weight` and :attr:`Kit.continuation`) measured 0.538
+against the heuristic where it had measured 0.556, so it is kept off (docs/bots.md, issue 21)."""
 
 
 def strong_hand(hand: int, trump: int) -> bool:
@@ -699,14 +704,15 @@ def _above(card: int) -> int:
     return SUITS[card >> 4] & ~((2 << card) - 1)
 
 
-def policy_code(position: Position, rng: random.Random) -> int:
+def policy_code(position: Position, rng: random.Random, guarded: tuple[bool, bool] = GUARDED) -> int:
     """The rollout policy: a cheap club player on the fast position, reading only the acting player's hand
-    and the table (the unplayed cards are public: the deck less what has been played)."""
+    and the table (the unplayed cards are public: the deck less what has been played). ``guarded``: the sides
+    whose play feeds honours only to a partner's trick that holds (:func:`_play_code`)."""
     phase = position.phase
     seat = position.turn
     hand = position.hands[seat]
     if phase == PLAY:
-        return _play_code(position, seat, hand, rng, GUARDED)
+        return _play_code(position, seat, hand, rng, guarded)
     if phase == CALL:
         return GO if strong_hand(hand, position.trump) else COME
     if phase == PASS:
@@ -725,7 +731,7 @@ def _play_code(
     """A card for ``seat`` (see :func:`policy_code`). ``guarded[side]`` (side 1 Napoleon, 0 the allies): that
     side gives honours to a partner's trick only when it holds against the opponents still to play
     (:func:`_holds`); an unguarded side feeds a partner's trick that it cannot beat whoever is still to play.
-    The rollouts guard the allies only (:data:`GUARDED`); the heuristic's own trick reckoning guards no one."""
+    The rollouts guard :data:`GUARDED` (no side); the heuristic's own trick reckoning guards no one."""
     cards, joker = position.playable()
     trick = position.trick
     if not cards:
