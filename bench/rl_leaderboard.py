@@ -9,10 +9,11 @@ Besides each player's mean score, normalised rank (1 = first) and win share with
 seat on the same deal (same seed, same rotation), averaged per seed, with its 95 % interval over seeds: above 0
 with the interval clear of 0 means the player beats what it replaced.
 
-    python bench/rl_leaderboard.py run GAME [--seeds N] [--model docs/rl/models/GAME.zip] [--options JSON]
+    python bench/rl_leaderboard.py run GAME [--seeds N] [--model docs/rl/models/GAME.zip] [--options JSON] [--out F]
     python bench/rl_leaderboard.py table            # the Markdown table of every docs/rl/leaderboard/*.json
 
-``run`` writes docs/rl/leaderboard/GAME.json. Gonin-kan is played with ``rounds=2`` (its ten rounds take long).
+``run`` writes docs/rl/leaderboard/GAME.json (or ``--out``). Gonin-kan is played with ``rounds=2`` (its ten rounds
+take long).
 """
 
 from __future__ import annotations
@@ -130,6 +131,7 @@ def main() -> None:
     r.add_argument("--first-seed", type=int, default=500)
     r.add_argument("--model", type=Path, help="the saved policy (default docs/rl/models/GAME.zip if it exists)")
     r.add_argument("--options", type=json.loads, default=None)
+    r.add_argument("--out", type=Path, help="the JSON written (default docs/rl/leaderboard/GAME.json)")
     t = sub.add_parser("table", help="print the Markdown table")
     t.add_argument("folder", type=Path, nargs="?", default=FOLDER)
     args = parser.parse_args()
@@ -141,8 +143,9 @@ def main() -> None:
         model = Path("docs/rl/models") / f"{args.game}.zip"
     options = args.options if args.options is not None else EVALUATION_OPTIONS.get(args.game, {})
     result = run(args.game, args.seeds, model, options, args.first_seed)
-    FOLDER.mkdir(parents=True, exist_ok=True)
-    (FOLDER / f"{args.game}.json").write_text(json.dumps(finite(result), ensure_ascii=False, indent=1) + "\n")
+    out = args.out or FOLDER / f"{args.game}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(finite(result), ensure_ascii=False, indent=1) + "\n")
     print(f"{args.game}: {result['games']} games in {result['cpu_seconds']} CPU s")
 
 
