@@ -641,6 +641,7 @@ class EngineVectors:
     roots_at: int
     order: list[list[int]]
     facing: list[list[int]]
+    trick_slot: list[list[int]]
     count_values: list[float]
     size_values: list[float]
     wall_scale: float
@@ -699,6 +700,15 @@ class EngineVectors:
             "roots_at": at["root_stones_left"],
             "order": [[(me + k) % n for k in range(n)] for me in range(n)],  # the seat of block k, facing me
             "facing": [[(s - me) % n for s in range(n)] for me in range(n)],  # the block of seat s, facing me
+            # facing me: seat s's card of key x on the trick → its slot, at s * 64 + x
+            "trick_slot": [
+                [
+                    at["trick[me]"] + (s - me) % n * deck + (x >> 4) * ranks + (x & 15)
+                    for s in range(n)
+                    for x in range(64)
+                ]
+                for me in range(n)
+            ],
             "count_values": table["_count_values"],
             "size_values": [k / scale["hand_sizes"] for k in range(game.hand_size + 1)],
             "wall_scale": scale["wall_scores"],
@@ -739,8 +749,8 @@ class EngineVectors:
         marks = []
         gone = p.played[:]  # the cards played or rooted this deal, less those still on the table
         if trick:
-            at, deck = self.trick_at, self.deck_size
-            marks = [at + facing[s] * deck + slot[x] for s, x in trick]
+            trick_slot = self.trick_slot[me]
+            marks = [trick_slot[s << 6 | x] for s, x in trick]
             marks.append(self.lead_at + (trick[0][1] >> 4))
         if phase in (ENGINE_TAKE_FIRST, ENGINE_TAKE_SECOND):
             at = self.pool_at
@@ -773,27 +783,31 @@ class EngineVectors:
                 at += r
             w.gone = gone
         # each seat's blocks
-        walls, hands, voids = p.walls, p.hands, p.voids
-        last_voids, last_walls, last_sizes = w.voids, w.walls, w.sizes
-        for k, s in enumerate(self.order[me]):
-            v = voids[s]
-            if v != last_voids[s]:
-                at = self.voids_at[k]
-                buffer[at : at + 4] = self.flags4[v]
-                last_voids[s] = v
-            wall = walls[s]
-            if wall != last_walls[s]:
-                slots = self._wall_slots(wall, p.co[s])
-                at = self.wall_suits_at[k]
-                buffer[at : at + 16] = slots[0]
-                at = self.wall_counts_at + 4 * k
-                buffer[at : at + 4] = slots[1]
-                buffer[self.wall_scores_at + k] = slots[2]
-                last_walls[s] = wall[:]
-            size = len(hands[s])
-            if size != last_sizes[s]:
-                buffer[self.sizes_at + k] = self.size_values[size]
-                last_sizes[s] = size
+        order, voids, walls = self.order[me], p.voids, p.walls
+        if voids != w.voids:
+            for k, s in enumerate(order):
+                if voids[s] != w.voids[s]:
+                    at = self.voids_at[k]
+                    buffer[at : at + 4] = self.flags4[voids[s]]
+            w.voids = voids[:]
+        if walls != w.walls:
+            last_walls = w.walls
+            for k, s in enumerate(order):
+                wall = walls[s]
+                if wall != last_walls[s]:
+                    slots = self._wall_slots(wall, p.co[s])
+                    at = self.wall_suits_at[k]
+                    buffer[at : at + 16] = slots[0]
+                    at = self.wall_counts_at + 4 * k
+                    buffer[at : at + 4] = slots[1]
+                    buffer[self.wall_scores_at + k] = slots[2]
+                    last_walls[s] = wall[:]
+        sizes = [len(hand) for hand in p.hands]
+        if sizes != w.sizes:
+            for k, s in enumerate(order):
+                if sizes[s] != w.sizes[s]:
+                    buffer[self.sizes_at + k] = self.size_values[sizes[s]]
+            w.sizes = sizes
         if w.scored != len(p.scores):
             totals = self._total_values(p.scores)
             at = self.totals_at
@@ -858,11 +872,18 @@ class FastReferee(BaseReferee):
     """Anou stepped on the fast mutable engine (:class:`kirifuda.fast.anou.Position`), behind the referee's calls.
 
     The engine numbers legal actions as the pure rules do and deals from the seed as ``Match`` does; each legal
-    action is indexed by its engine tuple (a dict lookup, no action object made). A seat's vector is worked out
-    from the engine's position when it is asked for (:class:`EngineVectors`: the public table, every action being
-    public, anou.md R2, the seat's own hand, the suits each seat has shown it lacks), nothing being encoded while
-    actions are played; it is exactly the vector the pure referee's encoders build from the seat's history
-    (tests/rl/test_rl_anou.py steps both in lockstep). ``match`` is the pure
+    action is indexed by its engine tuple (a dict lookup, no action object made). What the seats see is followed
+    in one of two ways, giving the same vectors — exactly those the pure referee's encoders build from each seat's
+    history (tests/rl/test_rl_anou.py steps both in lockstep, each way):
+
+    * ``table=True`` (the default; the AEC and Parallel environments, which ask for the vector of each seat to act
+      in turn): every action, all of them public (anou.md R2), is shown to the shared :class:`Table` once as it
+      happens, the dealt hand and the cards it put down to each seat's own :class:`Encoder`;
+    * ``table=False`` (the Gymnasium environment, which asks for one seat's vector after its opponents' several
+      actions): nothing is encoded while actions are played; the seat's vector is worked out from the engine's
+      position when it is asked for (:class:`EngineVectors`).
+
+    ``match`` is the pure
     :class:`~kirifuda.match.Match` replayed on demand (every action checked again by the rules); ``record()`` is
     written from the deals and action texts, the same record."""
 
@@ -881,7 +902,7 @@ class FastReferee(BaseReferee):
         """Options the fast engine implements, and actions every seat sees in full (the tables' premise)."""
         return isinstance(game, Anou) and fast.supports(game) and type(game).seen is Game.seen
 
-    def __init__(self, encoding: Encoding, seed: int) -> None:
+    def __init__(self, encoding: Encoding, seed: int, *, table: bool = True) -> None:
         game = encoding.game
         assert isinstance(game, Anou)
         self.encoding = encoding
@@ -903,7 +924,12 @@ class FastReferee(BaseReferee):
             )
         self.__dict__.update(found[1])
         self.position = self._start.copy()
-        self.vectors = EngineVectors(self._vector_constants)
+        self.table: Table | None = None
+        if table:  # every action shown to the shared table and each seat's hand as it happens
+            self.encoders = cast(list[Encoder], encoding.encoders())
+            self.table = self.encoders[0].table
+        else:  # a seat's vector worked out from the engine's position when asked for
+            self.vectors = EngineVectors(self._vector_constants)
         self.dealers: list[int] = []  # the dealer of each deal so far (its hands follow from the seed)
         self.entries: list[tuple[int, tuple[Any, ...]]] = []  # (seat, engine option), in order (index_of: its index)
         self._legal: tuple[int, list[int]] | None = None  # (seat, its legal indices) in this position
@@ -917,6 +943,13 @@ class FastReferee(BaseReferee):
         hands = fast.deal_keys(position.deck_keys, position.n, position.hand_size, self.seed, len(self.dealers), dealer)
         self.dealers.append(dealer)
         position.deal(hands)
+        if self.table is not None:
+            self.table.deal()
+            for seat, encoder in enumerate(self.encoders):
+                hand = 0
+                for k in hands[seat]:
+                    hand |= 1 << CARD_OF_KEY[k]
+                encoder.dealt(hand)
 
     @property
     def deals(self) -> list[Deal]:
@@ -950,6 +983,8 @@ class FastReferee(BaseReferee):
         return self.position.turn
 
     def vector(self, seat: int) -> np.ndarray:
+        if self.table is not None:
+            return self.encoders[seat].vector(lambda: self.game.observation(self.match.state, seat))
         return self.vectors.vector(self.position, seat)
 
     def legal(self, seat: int) -> dict[int, tuple[Any, ...]]:
@@ -992,13 +1027,19 @@ class FastReferee(BaseReferee):
         """Play random actions (:meth:`act_random`) while the seat to act has a generator in ``rngs`` (by seat),
         until another seat is to act, a deal has been scored or the game is over: a gym environment's ``random``
         opponents between two of its learner's steps."""
-        position, apply, scored = self.position, self._apply, len(self.position.scores)
+        position, entries, scored = self.position, self.entries, len(self.position.scores)
+        self._legal = self._pick = None
         while True:
             seat = position.turn
             rng = rngs[seat] if seat >= 0 else None
             if rng is None:
                 return
-            apply(seat, draw_option(position, rng))
+            option = draw_option(position, rng)
+            if option[0] == "play" and self.table is None:  # _apply's commonest case, inline
+                entries.append((seat, option))
+                position.play_card(option[1])
+                continue
+            self._apply(seat, option)
             if len(position.scores) != scored:
                 return
 
@@ -1022,20 +1063,35 @@ class FastReferee(BaseReferee):
         self._apply(seat, option)
 
     def _apply(self, seat: int, option: tuple[Any, ...]) -> None:
-        """Play ``option`` (legal for ``seat``, which is to act) on the engine."""
+        """Play ``option`` (legal for ``seat``, which is to act) on the engine (and show it to the table and the seat,
+        if they are followed)."""
         self._legal = self._pick = None
         self.entries.append((seat, option))
-        position = self.position
+        position, table = self.position, self.table
         kind, what = option
         if kind == "play":  # the engine's primitives (Position.apply without its dispatch)
             position.play_card(what)
+            if table is not None:
+                card = CARD_OF_KEY[what]
+                table.play(seat, card, position.first, position.second)  # the engine has ranked a full trick
+                self.encoders[seat].gave(card)
         elif kind == "take":
             position.take(what)
+            if table is not None:
+                placements = _PLACEMENTS.get(what)
+                if placements is None:
+                    placements = _PLACEMENTS[what] = tuple(
+                        (CARD_OF_KEY[k], None if col < 0 else col) for k, col in what
+                    )
+                table.take(seat, placements)
             if position.phase == DEAL:
                 self._deal()
         else:
             ((k, col),) = what
             position.root(k, col)
+            if table is not None:
+                table.root(seat, CARD_OF_KEY[k], None if col < 0 else col)
+                self.encoders[seat].gave(CARD_OF_KEY[k])
 
     def deal_scores(self) -> tuple[tuple[int, ...], ...]:
         return tuple(self.position.scores)
@@ -1292,6 +1348,12 @@ class IndexTables:
 
 _SETUPS: dict[int, tuple[Encoding, dict[str, Any]]] = {}
 """By the id of an encoding (kept alive beside it): what a :class:`FastReferee` of its options starts from."""
+
+_PLACEMENTS: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int | None], ...]] = {}
+"""A take option's ``what`` → the table's placements (cards as ints, None for no column)."""
+
+CARD_OF_KEY = [fast.card_of(k) for k in range(64)]
+"""The fast engine's card key → card int."""
 
 
 def _options(game: Anou) -> AnouOptions:
