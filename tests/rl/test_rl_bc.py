@@ -39,3 +39,22 @@ def test_a_cloned_policy_chooses_as_the_bot_did():
     observation = samples.observations[5]
     action, _ = model.predict(observation, action_masks=samples.masks[5], deterministic=True)
     assert samples.masks[5][int(action)]
+
+
+def test_train_clones_then_a_run_starts_from_the_saved_weights(tmp_path):
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from kirifuda.core import KirifudaError
+    from kirifuda.rl.ppo import train
+
+    options = {"players": 3}
+    cloned = tmp_path / "cloned.zip"
+    done = train("cutin", steps=0, out=cloned, options=options, bc="heuristic", bc_steps=48, bc_epochs=2, net=(16,))
+    assert done["bc"]["decisions"] == 48 and done["bc"]["bot"] == "heuristic" and cloned.is_file()
+    again = tmp_path / "again.zip"
+    assert train("cutin", steps=0, out=again, options=options, init=cloned, net=(16,))["init"] == str(cloned)
+    weights = [MaskablePPO.load(path, device="cpu").policy.state_dict() for path in (cloned, again)]
+    assert all(torch.equal(weights[0][name], weights[1][name]) for name in weights[0])
+    with pytest.raises(KirifudaError, match="not a policy of this game"):
+        train("cutin", steps=0, out=tmp_path / "other.zip", options=options, init=cloned, net=(32,))

@@ -82,6 +82,7 @@ def train(
     episode: str = "deal",
     save_every: int = 0,
     bc: str | None = None,
+    init: Path | None = None,
     bc_steps: int = 0,
     bc_epochs: int = 10,
     learning_rate: float = 3e-4,
@@ -92,8 +93,14 @@ def train(
     actions). ``save_every``: also save the policy every that many steps, as ``OUT-STEPS.zip`` beside ``out``
     (a long run leaves usable policies if it is stopped). ``bc``: a bot name whose play the policy clones first
     (:func:`expert_samples`, :func:`clone`), from ``bc_steps`` of its decisions in seat 0, over ``bc_epochs``
-    passes; then ``steps`` of PPO at ``learning_rate``."""
+    passes; then ``steps`` of PPO at ``learning_rate``. ``init``: start from the weights of a policy saved with the
+    same game, options and head (a cloned one, ``--bc BOT --steps 0``, say)."""
     require("train", "python -m kirifuda.rl.ppo")
+    if steps < 0 or (bc is not None and bc_steps <= 0):
+        raise KirifudaError(
+            f"steps must be ≥ 0 and bc_steps > 0 with bc, not {steps} and {bc_steps}",
+            ja="steps は 0 以上、bc のときは bc_steps を 1 以上にしてください",
+        )
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -125,6 +132,15 @@ def train(
         device="cpu",
         verbose=0,
     )
+    if init is not None:
+        saved = MaskablePPO.load(init, device="cpu")
+        try:
+            model.policy.load_state_dict(saved.policy.state_dict())
+        except RuntimeError as error:
+            raise KirifudaError(
+                f"{init} is not a policy of this game, options and head: {error}",
+                ja=f"{init} はこのゲーム・オプション・head の方策ではありません",
+            ) from error
     start = time.process_time()
     cloned: dict[str, Any] = {}
     if bc is not None:
@@ -157,6 +173,7 @@ def train(
         "cpu_seconds": round(time.process_time() - start, 1),
         "path": str(out),
         **({"bc": cloned} if cloned else {}),
+        **({"init": str(init)} if init is not None else {}),
     }
 
 
@@ -320,6 +337,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="behaviour cloning first (a standard recipe: imitation, then PPO): fit the policy to BOT's choices in "
         "seat 0 and the value head to the returns that followed, then train with PPO for --steps",
     )
+    t.add_argument("--init", type=Path, help="start from this saved policy's weights (same game, options, head)")
     t.add_argument("--bc-steps", type=int, default=20_000, help="BOT's decisions recorded for --bc")
     t.add_argument("--bc-epochs", type=int, default=10, help="passes over them")
     t.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's learning rate")
@@ -337,6 +355,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 episode=args.episode,
                 save_every=args.save_every,
                 bc=args.bc,
+                init=args.init,
                 bc_steps=args.bc_steps,
                 bc_epochs=args.bc_epochs,
                 learning_rate=args.learning_rate,
