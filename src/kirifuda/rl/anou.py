@@ -7,7 +7,9 @@ the rules' own functions (``trick_order``, ``wall_score``, ``next_dealer``), onc
 same one), and keeps the public part of the vector slot by slot as it changes; a seat's :class:`Encoder` adds its
 hand and turns the table to face it. No observation is computed while stepping: that is what makes it fast.
 tests/rl/test_rl_anou.py checks the table against ``Anou.observation``, and the vector against the one packed from the
-table's values, at every step of random games for every option.
+table's values, at every step of random games for every option. On the fast engine (:class:`FastReferee`) the same
+vectors can instead be worked out from the engine's position when asked for (:class:`EngineVectors`), which is
+cheaper where one seat is observed after several actions (the Gymnasium environment's learner).
 
 It adds what the observation no longer shows: the suits each seat has shown it lacks (it did not follow).
 """
@@ -613,10 +615,11 @@ class EngineVectors:
     public table, the hands, and the suits each seat has shown it lacks — with seat blocks counted from the seat;
     tests/rl/test_rl_anou.py compares them with the pure referee's vectors at every step.
 
-    A suit of a card field is written as one slice (the slots of the engine's 13-bit mask of it, made once), other
-    slots one by one, the number slots (last in the vector) as one slice. One per game (a referee's): it keeps each
-    seat's wall slots as last worked out (a wall changes only when its seat takes or places a root stone) and the
-    totals of the deals scored so far."""
+    One per game (a referee's). Each seat asked for has a buffer of its own and the engine values it was last
+    written from (:class:`_Written`); when asked again only the slots whose values changed are rewritten: a suit of
+    the hand or of the discards as one slice (the slots of each 13-bit suit mask, made once), the cards on the table
+    and the flags as the list of slots set, a seat's voids, hand size and wall (a wall's slots looked up by its column
+    sizes and its suits' columns, each worked out once). The vector handed out is a copy of the buffer."""
 
     _CONSTANTS: dict[tuple[AnouOptions, Layout], dict[str, Any]] = {}
     _ROWS: dict[int, tuple[array[float], ...]] = {}
