@@ -120,7 +120,11 @@ def table(folder: Path) -> None:
             if player == field and len(set(names)) == 1:
                 continue  # the field alone: the baseline of the paired differences
             stats = lineup["bots"][player]
-            name = "**policy (MaskablePPO)**" if player.startswith(runner.POLICY_PREFIX) else player
+            name = player
+            if player.startswith(runner.POLICY_PREFIX):
+                model = Path(player[len(runner.POLICY_PREFIX) :])
+                named = "" if model.name == f"{data['game']}.zip" else f" `{model.name}`"  # not the game's default
+                name = f"**policy (MaskablePPO)**{named}"
             diff = data["paired"][field][player]
             print(
                 f"| {label} | {field} | {name} | {lineup['games']} | {cell(stats['mean_score'])} | {cell(diff)} "
