@@ -151,7 +151,7 @@ def test_random_hand_lists_and_draws_as_the_pure_protocol(design):
                 action = pure_rng.choice(pure)
                 assert action == pure[index]
                 match.act(seat, action)
-            assert game.deal_scores(match.state)[before] == position.scores()
+            assert game.deal_scores(match.state)[before] == position.scores() == position.hand_scores()
 
 
 def fast_perft(position: Position, depth: int) -> int:

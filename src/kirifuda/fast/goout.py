@@ -37,6 +37,7 @@ from itertools import combinations, compress, product
 from .. import cards as C
 from ..core import Action, Game, chance_rng
 from ..games.goout import (
+    FINISH,
     FIVE,
     FIVE_STEP,
     JOKER_BITS,
@@ -58,6 +59,7 @@ PLAIN_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random
 """Whether ``random.Random.choice(seq)`` is ``seq[r]`` for ``r`` the first ``getrandbits(len(seq).bit_length())``
 below ``len(seq)`` (CPython's), so :meth:`FastGoout.play_random_game` may draw so itself."""
 FOLLOW_MEMO = 1 << 18  # follows remembered per (latest combination, lock, reversal) and hand (Tables.follow_state)
+LEFT_MEMO = 1 << 16  # cards-left penalties remembered (Tables.left_penalty)
 FOLLOW_STATES = 1 << 14  # (latest combination, lock, reversal) remembered
 NO_MEMO: tuple[int, None] = (0, None)  # Tables.follow_state where follows are read from the whole hand
 KINDS = (SET, RUN, FIVE)
@@ -178,6 +180,18 @@ class Tables:
         # follow_key(latest combination, lock, reversal) → follow_state; the follows kept in all its memos
         self.follow_states: dict[int, tuple[int, dict[int, tuple[Action, ...]] | None]] = {}
         self.follows_kept = 0
+        # scoring: the parts of Goout.hand_parts (Position.hand_scores)
+        self.left_by_count = g("scoring.left") in ("card", "none")
+        self.left_memo: dict[int, int] = {}
+        self.went_out = sum(a for rule, a in game.hand_parts(0, 0, tuple(range(game.n))) if rule is not FINISH)
+        self.finish_points = [  # [place in the finishing order] → scoring.finish_points' amount
+            sum(
+                a
+                for rule, a in game.hand_parts(0, 0, (*range(1, place + 1), 0, *range(place + 1, game.n)))
+                if rule is FINISH
+            )
+            for place in range(game.n)
+        ]
 
     def _sets_at(self, place: int, nib: int, wild: int, sizes: frozenset[int]) -> list[tuple[int, Play]]:
         """(count, play) of every n of a kind from the suits ``nib`` held at ``place`` with up to ``wild`` Jokers,
@@ -371,6 +385,17 @@ class Tables:
             sig = (combo.suits | combo.count << 4 | (KINDS.index(combo.kind) + 1) << 12) if locks else 0
             revolution = combo.count >= self.revolution_size and combo.kind == SET
             found = self.info[cards] = (combo, bits, sig, revolution)
+        return found
+
+    def left_penalty(self, hand: int) -> int:
+        """:meth:`Goout.left_penalty` of ``hand`` (scoring.left × scoring.multipliers), remembered: by the number of
+        cards where only that counts (scoring.left "card", "none"), else by the hand."""
+        key = hand.bit_count() if self.left_by_count else hand
+        found = self.left_memo.get(key)
+        if found is None:
+            if len(self.left_memo) > LEFT_MEMO:
+                self.left_memo.clear()
+            found = self.left_memo[key] = self.game.left_penalty(hand)
         return found
 
     def five_card_combo(self, cards: int, bits: int) -> Combo | None:
@@ -939,8 +964,11 @@ class Position:
         """Play the hand to its end with uniformly random legal actions, drawn as ``random.Random.choice`` draws
         them from ``getrandbits`` (a plain generator's: :data:`PLAIN_DRAW`); the number of decisions. The same
         actions and transitions as :meth:`choices` and :meth:`play` (the position is left as :meth:`play` leaves
-        it at the end of a hand), run on local variables; ``trace`` (tests) gets (seat, legal actions, index drawn)
-        of every decision."""
+        it at the end of a hand), run on local variables: a lead's n of a kind are read from :attr:`Tables.lead_chunks`
+        here, and so are the follows of an n of a kind where only the same count follows (:attr:`Tables.simple`) and
+        they are not kept yet for the pile and the hand's cards that matter (:meth:`Tables.follow_state`); the rest
+        through :meth:`_leads`' and :meth:`_follows`' parts. ``trace`` (tests) gets (seat, legal actions, index
+        drawn) of every decision."""
         t = self.t
         n = self.n
         hands = self.hands
@@ -950,11 +978,22 @@ class Position:
         clear = t.clear
         lap, hard, first_out, finish_turn = t.lap, t.hard, t.first_out, t.finish_turn
         ends = n - 1
-        leads = self._leads
+        after = [seat + 1 if seat + 1 < n else 0 for seat in range(n)]  # the next seat clockwise
         follows = self._follows
         follow_state = t.follow_state
         states = t.follow_states
         remember = t.remember_follows
+        # leads: n of a kind three places at a time, the Jokers alone, runs, five-card hands
+        lead_chunks, lead_chunk, wild_sets = t.lead_chunks, t.lead_chunk, t.wild
+        jokers_alone = t.jokers_alone
+        runs = self._runs if t.runs else None
+        runs_of_three = t.runs_of_three
+        five_hands = self._five_card_hands if t.five else None
+        # follows of an n of a kind, the same count higher (Tables.simple): see _follows
+        simple, singles_lock, suit_order, n_ranks = t.simple, t.singles_lock, t.suit_order, t.n_ranks
+        above, below = t.above, t.below
+        exactly_chunks, exactly_at = t.exactly_chunks, t.exactly_at
+        same_memo, jokers_follow = t.same_memo, t.jokers_follow
         turn, leader, last, passed = self.turn, self.leader, self.last, self.passed
         top, top_combo, top_sig, lock, reverse = self.top, self.top_combo, self.top_sig, self.lock, self.reversed
         played, plays = self.played, self.plays
@@ -962,28 +1001,101 @@ class Position:
         must = self.must  # turns.first_play_includes: only the hand's first play (a lead) reads it
         jokers_mask = JOKER_MASK
         decisions = 0
+        # the latest combination's follow state: mask, memo, whether read here (inline), the places that beat it,
+        # its place's shift, count and same-place key (_follows' ``same_key`` without the suits, Jokers, reversal)
+        fmask: int = 0
+        fmemo: dict[int, tuple[Action, ...]] | None = None
+        inline = False
+        higher_mask = shift = fcount = same_base = 0
+        follow = None  # worked out below, with the locals that go with it
         while True:
             decisions += 1
             hand = hands[turn]
             # the legal actions (choices)
-            if top_combo is None:
-                legal: Sequence[Action] = leads(turn, hand)
+            if top_combo is None:  # a lead (_leads)
+                x = rm[turn]
+                if hand & jokers_mask:
+                    jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1)
+                    wild = jokers if wild_sets else 0
+                else:
+                    jokers = wild = 0
+                chunks = lead_chunks[wild]
+                legal: list[Action] = []
+                chunk = 0
+                while x:
+                    bits = x & 4095
+                    if bits:
+                        sets = chunks[chunk][bits]
+                        if sets is None:
+                            sets = lead_chunk(chunk, bits, wild)
+                        legal += sets
+                    x >>= 12
+                    chunk += 1
+                if jokers:
+                    legal += jokers_alone[jokers]
+                if runs is not None:
+                    x = rm[turn]
+                    if not runs_of_three or x & x >> 4 & x >> 8:  # else no suit runs three places
+                        legal += runs(x, 0)
+                if five_hands is not None:
+                    legal += five_hands(turn, hand)[0]
+                if must:
+                    legal = [a for a in legal if a.cards & must]  # type: ignore[attr-defined]
             else:
                 if follow is None:
                     follow = states.get(top << 6 | (16 if lock is None else lock) << 1 | reverse)  # follow_key
                     if follow is None:
                         follow = follow_state(top, top_combo, lock, reverse)
-                mask, memo = follow
-                if memo is None or must:
+                    fmask, fmemo = follow
+                    rank = top_combo.rank
+                    inline = (
+                        fmemo is not None
+                        and simple
+                        and top_combo.kind == SET
+                        and rank < n_ranks
+                        and (lock is None or not singles_lock)
+                    )
+                    if inline:
+                        higher_mask = fmask & (below[rank] if reverse else above[rank])
+                        shift = 4 * rank if suit_order else 4 * n_ranks  # no cards there: nothing of the same place
+                        fcount = top_combo.count
+                        same_base = (top_combo.key << 4 | fcount) << 4
+                if fmemo is None or must:
                     self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
                     legal = follows(turn, hand, rm[turn])
                 else:
-                    key = rm[turn] & mask | hand & jokers_mask
-                    found = memo.get(key)
+                    key = rm[turn] & fmask | hand & jokers_mask
+                    found = fmemo.get(key)
                     if found is None:
-                        self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
-                        found = remember(memo, key, follows(turn, hand, key & mask))
-                    legal = found
+                        jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand & jokers_mask else 0
+                        wild = jokers if wild_sets else 0
+                        same = key >> shift & 15
+                        same_plays = same_memo.get((((same_base | same) << 2 | wild) << 1) | reverse) if same else ()
+                        part = exactly_chunks[wild][fcount] if inline else None
+                        alone = jokers_follow.get((jokers, top, lock, reverse)) if jokers else ()
+                        if part is None or same_plays is None or alone is None:
+                            # not read here, or a part not worked out yet: _follows (which keeps them)
+                            self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
+                            found = remember(fmemo, key, follows(turn, hand, key & fmask))
+                        else:  # _follows' simple case: the same place, the places above (below, reversed), Jokers
+                            legal = [] if reverse else list(same_plays)
+                            higher = key & higher_mask
+                            chunk = 0
+                            while higher:
+                                bits = higher & 4095
+                                if bits:
+                                    sets = part[chunk][bits]
+                                    if sets is None:
+                                        sets = exactly_at(bits << 12 * chunk, wild, fcount)
+                                    legal += sets
+                                higher >>= 12
+                                chunk += 1
+                            if reverse:
+                                legal += same_plays
+                            legal += alone
+                            legal.append(PASS)
+                            found = remember(fmemo, key, legal)
+                    legal = found  # type: ignore[assignment]
             # rng.choice's draw
             count = len(legal)
             if count == 1:
@@ -1032,27 +1144,29 @@ class Position:
                         break
                 cleared = cards & clear
             # the next player of the turn, or the end of the turn or hand (the pure ``_next``)
-            seat = turn
             if cleared:
-                nxt = end = seat
+                nxt = end = turn
             elif lap:
                 end = leader
-                nxt = seat + 1 if seat + 1 < n else 0
+                nxt = after[turn]
                 while nxt != end and not hands[nxt]:
-                    nxt = nxt + 1 if nxt + 1 < n else 0
+                    nxt = after[nxt]
             else:
                 end = last
-                skip = passed if hard else 0
-                nxt = seat + 1 if seat + 1 < n else 0
-                while nxt != end and (not hands[nxt] or skip >> nxt & 1):
-                    nxt = nxt + 1 if nxt + 1 < n else 0
+                nxt = after[turn]
+                if hard:
+                    while nxt != end and (not hands[nxt] or passed >> nxt & 1):
+                        nxt = after[nxt]
+                else:
+                    while nxt != end and not hands[nxt]:
+                        nxt = after[nxt]
             if nxt != end:
                 turn = nxt
                 continue
             if first_out and out:
                 break  # end.finish_turn: the turn is played out, then the hand ends
             while not hands[last]:
-                last = last + 1 if last + 1 < n else 0
+                last = after[last]
             leader = turn = last
             top, top_combo, top_sig, lock, passed, plays, follow = 0, None, 0, None, 0, 0, None
         self.turn, self.leader, self.last, self.passed = turn, leader, last, passed
@@ -1070,6 +1184,20 @@ class Position:
         order = self.order()
         hands = self.hands
         return tuple(sum(amount for _, amount in game.hand_parts(seat, hands[seat], order)) for seat in range(self.n))
+
+    def hand_scores(self) -> tuple[int, ...]:
+        """:meth:`scores` from the parts :meth:`Goout.hand_parts` sums, remembered: the cards left
+        (:meth:`Tables.left_penalty`) or scoring.went_out, and the points of the finishing place
+        (:attr:`Tables.finish_points`)."""
+        t = self.t
+        left = t.left_penalty
+        went_out = t.went_out
+        points = t.finish_points
+        hands = self.hands
+        order = self.order()
+        return tuple(
+            (left(hands[seat]) if hands[seat] else went_out) + points[order.index(seat)] for seat in range(self.n)
+        )
 
 
 class FastGoout:
@@ -1156,7 +1284,7 @@ class FastGoout:
                     decisions += 1
                     if play(choice(legal())):
                         break
-            scores.append(p.scores())
+            scores.append(p.hand_scores())
             k += 1
             done = tuple(scores)
             if game.game_over(done):
