@@ -30,6 +30,7 @@ and :meth:`Position.random_hand` decision by decision over the presets, Daifugō
 from __future__ import annotations
 
 import random
+import struct
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from itertools import combinations, compress, product
@@ -58,11 +59,29 @@ MASK_64 = (1 << 64) - 1
 PLAIN_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 """Whether ``random.Random.choice(seq)`` is ``seq[r]`` for ``r`` the first ``getrandbits(len(seq).bit_length())``
 below ``len(seq)`` (CPython's), so :meth:`FastGoout.play_random_game` may draw so itself."""
+
+
+def _word_draw() -> bool:
+    """Whether ``random.Random.shuffle`` draws ``getrandbits(k)`` (k ≤ 32) as the top k bits of the generator's next
+    32-bit word, and ``getrandbits(32 * m)`` gives the next m words, the first lowest (CPython's Mersenne Twister)."""
+    if not PLAIN_DRAW:
+        return False
+    one, other = random.Random("kirifuda"), random.Random("kirifuda")
+    words = one.getrandbits(32 * 3)
+    return [words & 0xFFFFFFFF, ((words >> 32) & 0xFFFFFFFF) >> 27, (words >> 64) >> 31] == [
+        other.getrandbits(32),
+        other.getrandbits(5),
+        other.getrandbits(1),
+    ]
+
+
+WORD_DRAW = _word_draw()
 FOLLOW_MEMO = 1 << 18  # follows remembered per (latest combination, lock, reversal) and hand (Tables.follow_state)
 LEFT_MEMO = 1 << 16  # cards-left penalties remembered (Tables.left_penalty)
 FOLLOW_STATES = 1 << 14  # (latest combination, lock, reversal) remembered
 NO_MEMO: tuple[int, None] = (0, None)  # Tables.follow_state where follows are read from the whole hand
 KINDS = (SET, RUN, FIVE)
+PASS_ONLY = (PASS,)
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
 
 
@@ -162,6 +181,26 @@ class Tables:
             for s in range(4)
         ]
         self.doubles = [[tuple(map(sum, combinations(col, 2))) for col in row] for row in self.col_bits]
+        self.pair_sums = [  # [place][suits held there | suits held at the next place << 4] → one card of each, summed
+            [
+                tuple(a + b for a in self.col_bits[place][nibs & 15] for b in self.col_bits[place + 1][nibs >> 4])
+                for nibs in range(256)
+            ]
+            for place in range(n_ranks - 1)
+        ]
+        straight = self.five_bases[0]
+        self.straight_tops = [  # [top place][suits held there] → (key << 64 | the card) of a straight's top card
+            [
+                tuple(
+                    (straight + place * 4 + self.suit_strength[s]) << 64 | self.suit_cards[s][place]
+                    for s in SUITS_OF[nib]
+                )
+                if straight is not None
+                else ()
+                for nib in range(16)
+            ]
+            for place in range(n_ranks)
+        ]
         self.triples = [[tuple(map(sum, combinations(col, 3))) for col in row] for row in self.col_bits]
         self.place_low = sum(1 << 4 * place for place in range(n_ranks))
         self.info: dict[int, tuple[Combo, int, int, bool]] = {}  # a play's cards → play_info
@@ -260,6 +299,7 @@ class Tables:
         at = self.suit_cards
         strength = self.suit_strength
         straight, straight_flush, flush, full_house, four_kind = self.five_bases
+        pair_sums, straight_tops = self.pair_sums, self.straight_tops
         orders: list[int] = []
         # bit 4 * place of b0 … b3: the place holds suit 0 … 3
         b0, b1, b2, b3 = x & place_low, x >> 1 & place_low, x >> 2 & place_low, x >> 3 & place_low
@@ -272,19 +312,10 @@ class Tables:
                 low = (bit.bit_length() - 1) >> 2
                 top = low + 4
                 nibs = x >> 4 * low
-                n0, n1, n2, n3, n4 = nibs & 15, nibs >> 4 & 15, nibs >> 8 & 15, nibs >> 12 & 15, nibs >> 16 & 15
                 if straight is not None:  # keyed by the top card: its place, then its suit
-                    lower = [
-                        a + b + c + d
-                        for a in cols[low][n0]
-                        for b in cols[low + 1][n1]
-                        for c in cols[low + 2][n2]
-                        for d in cols[low + 3][n3]
-                    ]
-                    for suit in SUITS_OF[n4]:
-                        base = (straight + top * 4 + strength[suit]) << 64 | at[suit][top]
-                        orders += [base + m for m in lower]
-                for suit in SUITS_OF[n0 & n1 & n2 & n3 & n4]:  # a straight flush
+                    lower = [a + b for a in pair_sums[low][nibs & 255] for b in pair_sums[low + 2][nibs >> 8 & 255]]
+                    orders += [base + m for base in straight_tops[top][nibs >> 16 & 15] for m in lower]
+                for suit in SUITS_OF[nibs & nibs >> 4 & nibs >> 8 & nibs >> 12 & nibs >> 16 & 15]:  # a straight flush
                     m = sum(at[suit][low : top + 1])
                     if straight is not None:
                         orders.remove((straight + top * 4 + strength[suit]) << 64 | m)
@@ -992,6 +1023,8 @@ class Position:
         # follows of an n of a kind, the same count higher (Tables.simple): see _follows
         simple, singles_lock, suit_order, n_ranks = t.simple, t.singles_lock, t.suit_order, t.n_ranks
         above, below = t.above, t.below
+        follow_suit = t.follow_suit
+        five_open = True  # no lock and no suit to follow: every higher five-card hand may follow
         exactly_chunks, exactly_at = t.exactly_chunks, t.exactly_at
         same_memo, jokers_follow = t.same_memo, t.jokers_follow
         turn, leader, last, passed = self.turn, self.leader, self.last, self.passed
@@ -1047,6 +1080,7 @@ class Position:
                     if follow is None:
                         follow = follow_state(top, top_combo, lock, reverse)
                     fmask, fmemo = follow
+                    five_open = lock is None and not (follow_suit and top_combo.suits)
                     rank = top_combo.rank
                     inline = (
                         fmemo is not None
@@ -1060,7 +1094,14 @@ class Position:
                         shift = 4 * rank if suit_order else 4 * n_ranks  # no cards there: nothing of the same place
                         fcount = top_combo.count
                         same_base = (top_combo.key << 4 | fcount) << 4
-                if fmemo is None or must:
+                if five_open and top_combo.kind == FIVE and five_hands is not None and not must:
+                    # a five-card hand, no lock or suit to follow: the seat's higher ones (lower, reversed), as _follows
+                    five_plays, five_keys = five_hands(turn, hand)
+                    if reverse:
+                        legal = five_plays[: bisect_left(five_keys, top_combo.key)] + PASS_ONLY  # type: ignore[assignment]
+                    else:
+                        legal = five_plays[bisect_right(five_keys, top_combo.key) :] + PASS_ONLY  # type: ignore[assignment]
+                elif fmemo is None or must:
                     self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
                     legal = follows(turn, hand, rm[turn])
                 else:
@@ -1212,6 +1253,11 @@ class FastGoout:
         self.card_one = {c: 1 << c for c in self.deck}  # the cards of the pack are distinct: a sum is their mask
         # random.shuffle's steps: (i, i + 1, the bits getrandbits draws for a number below i + 1)
         self.shuffle_steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(self.deck) - 1, 0, -1))
+        # … drawn as 32-bit words (WORD_DRAW): twice the steps, so redraws (about one step in four) never run out
+        self.shuffle_shifts = tuple((i, below, 32 - bits) for i, below, bits in self.shuffle_steps)
+        words = 2 * len(self.shuffle_steps) + 8
+        self.shuffle_bits, self.shuffle_bytes = 32 * words, 4 * words
+        self.unpack_words = struct.Struct(f"<{words}I").unpack
         g = game.key
         self.start_rules = (g("turns.first_start"), g("turns.next_start"))
         self.must_include = bool(g("turns.first_play_includes"))
@@ -1224,13 +1270,20 @@ class FastGoout:
         n = game.n
         pack = list(self.deck)
         rng = chance_rng(seed, k)
-        if PLAIN_DRAW:  # rng.shuffle(pack), its draws made here without a call per card
-            getrandbits = rng.getrandbits
-            for i, below, bits in self.shuffle_steps:
-                j = getrandbits(bits)
-                while j >= below:
-                    j = getrandbits(bits)
-                pack[i], pack[j] = pack[j], pack[i]
+        if WORD_DRAW:  # rng.shuffle(pack): each step's getrandbits(bits) is the top bits of the generator's next word
+            words = self.unpack_words(rng.getrandbits(self.shuffle_bits).to_bytes(self.shuffle_bytes, "little"))
+            w = 0
+            try:
+                for i, below, shift in self.shuffle_shifts:
+                    j = words[w] >> shift
+                    w += 1
+                    while j >= below:
+                        j = words[w] >> shift
+                        w += 1
+                    pack[i], pack[j] = pack[j], pack[i]
+            except IndexError:  # more redraws than words drawn (about never): the shuffle again, a draw at a time
+                pack = list(self.deck)
+                chance_rng(seed, k).shuffle(pack)
         else:
             rng.shuffle(pack)
         dealt = self.dealt_cards
