@@ -82,6 +82,7 @@ FOLLOW_STATES = 1 << 14  # (latest combination, lock, reversal) remembered
 NO_MEMO: tuple[int, None] = (0, None)  # Tables.follow_state where follows are read from the whole hand
 KINDS = (SET, RUN, FIVE)
 PASS_ONLY = (PASS,)
+SHIFT_64 = (64).__rrshift__  # an order (key × 2⁶⁴ + mask) → its key
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
 
 
@@ -313,8 +314,12 @@ class Tables:
                 top = low + 4
                 nibs = x >> 4 * low
                 if straight is not None:  # keyed by the top card: its place, then its suit
-                    lower = [a + b for a in pair_sums[low][nibs & 255] for b in pair_sums[low + 2][nibs >> 8 & 255]]
-                    orders += [base + m for base in straight_tops[top][nibs >> 16 & 15] for m in lower]
+                    orders += [
+                        base + a + b
+                        for base in straight_tops[top][nibs >> 16 & 15]
+                        for a in pair_sums[low][nibs & 255]
+                        for b in pair_sums[low + 2][nibs >> 8 & 255]
+                    ]
                 for suit in SUITS_OF[nibs & nibs >> 4 & nibs >> 8 & nibs >> 12 & nibs >> 16 & 15]:  # a straight flush
                     m = sum(at[suit][low : top + 1])
                     if straight is not None:
@@ -338,21 +343,22 @@ class Tables:
             threes = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
             if threes and full_house is not None:
                 twos_at = (b0 & (b1 | b2 | b3)) | (b1 & (b2 | b3)) | (b2 & b3)
-                pairs = []
-                while twos_at:
-                    bit = twos_at & -twos_at
-                    twos_at ^= bit
-                    shift = bit.bit_length() - 1
-                    pairs.append((shift, self.doubles[shift >> 2][x >> shift & 15]))
+                doubles = self.doubles
                 while threes:  # keyed by the place of the three
                     bit = threes & -threes
                     threes ^= bit
                     shift = bit.bit_length() - 1
+                    others = twos_at & ~bit
+                    twos: tuple[int, ...] = ()
+                    while others:  # the pairs of every other place
+                        pair = others & -others
+                        others ^= pair
+                        at_pair = pair.bit_length() - 1
+                        twos += doubles[at_pair >> 2][x >> at_pair & 15]
                     base = (full_house + (shift >> 2)) << 64
-                    for three in self.triples[shift >> 2][x >> shift & 15]:
-                        for other, twos in pairs:
-                            if other != shift:
-                                orders += [base + three + two for two in twos]
+                    orders += [
+                        base + three + two for three in self.triples[shift >> 2][x >> shift & 15] for two in twos
+                    ]
             fours = b0 & b1 & b2 & b3
             if fours and four_kind is not None:
                 natural = hand & ~JOKER_MASK
@@ -368,8 +374,7 @@ class Tables:
                         rest ^= card
                         orders.append(base + card)
         orders.sort()
-        plays = self.plays
-        return tuple([plays[o & MASK_64] for o in orders]), tuple([o >> 64 for o in orders])
+        return tuple(map(self.plays.__getitem__, map(MASK_64.__and__, orders))), tuple(map(SHIFT_64, orders))
 
     def _flushes(self, base: int, places: int, suit: int) -> tuple[int, ...]:
         """The orders of the flushes of ``suit`` held at ``places`` (bit 4 * place), but five consecutive places (a
