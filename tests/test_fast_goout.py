@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import random
-import struct
 
 import pytest
 from hypothesis import given, settings
@@ -228,13 +227,3 @@ def test_five_card_hands_from_pieces_equal_the_pure_enumeration(five, suit_order
     for _, m in pure:
         combo = tables.five_card_combo(m, position.place_major(m))
         assert combo == game.combo(m) and combo is not None and combo.kind == FIVE
-
-
-def test_deal_from_words_runs_out_into_the_plain_shuffle():
-    """FastGoout.deal draws the shuffle's words at once (WORD_DRAW); with too few words it shuffles again a draw at a
-    time: the same deals, so the same games, either way."""
-    game = make("goout", {"design": "daifugo"})
-    engine = FastGoout(game)
-    engine.shuffle_bits, engine.shuffle_bytes, engine.unpack_words = 32 * 10, 4 * 10, struct.Struct("<10I").unpack
-    for seed in range(2):
-        assert engine.play_random_game(seed, random.Random(seed)) == pure_random_game(game, seed, random.Random(seed))

@@ -30,10 +30,11 @@ and :meth:`Position.random_hand` decision by decision over the presets, Daifugō
 from __future__ import annotations
 
 import random
-import struct
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
+from functools import reduce
 from itertools import combinations, compress, product
+from operator import attrgetter, not_, or_
 
 from .. import cards as C
 from ..core import Action, Game, chance_rng
@@ -60,28 +61,13 @@ PLAIN_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random
 """Whether ``random.Random.choice(seq)`` is ``seq[r]`` for ``r`` the first ``getrandbits(len(seq).bit_length())``
 below ``len(seq)`` (CPython's), so :meth:`FastGoout.play_random_game` may draw so itself."""
 
-
-def _word_draw() -> bool:
-    """Whether ``random.Random.shuffle`` draws ``getrandbits(k)`` (k ≤ 32) as the top k bits of the generator's next
-    32-bit word, and ``getrandbits(32 * m)`` gives the next m words, the first lowest (CPython's Mersenne Twister)."""
-    if not PLAIN_DRAW:
-        return False
-    one, other = random.Random("kirifuda"), random.Random("kirifuda")
-    words = one.getrandbits(32 * 3)
-    return [words & 0xFFFFFFFF, ((words >> 32) & 0xFFFFFFFF) >> 27, (words >> 64) >> 31] == [
-        other.getrandbits(32),
-        other.getrandbits(5),
-        other.getrandbits(1),
-    ]
-
-
-WORD_DRAW = _word_draw()
 FOLLOW_MEMO = 1 << 18  # follows remembered per (latest combination, lock, reversal) and hand (Tables.follow_state)
 LEFT_MEMO = 1 << 16  # cards-left penalties remembered (Tables.left_penalty)
 FOLLOW_STATES = 1 << 14  # (latest combination, lock, reversal) remembered
 NO_MEMO: tuple[int, None] = (0, None)  # Tables.follow_state where follows are read from the whole hand
 KINDS = (SET, RUN, FIVE)
 PASS_ONLY = (PASS,)
+CARDS = attrgetter("cards")  # a play → its cards
 SHIFT_64 = (64).__rrshift__  # an order (key × 2⁶⁴ + mask) → its key
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
 
@@ -783,20 +769,14 @@ class Position:
             if not natural & ~was:
                 gone = was & ~natural
                 if gone & self.five_cards[seat]:
-                    kept = [not a.cards & gone for a in plays]
+                    kept = list(map(not_, map(gone.__and__, map(CARDS, plays))))
                     plays, keys = tuple(compress(plays, kept)), tuple(compress(keys, kept))
-                    cards = 0
-                    for a in plays:
-                        cards |= a.cards
-                    self.five_cards[seat] = cards
+                    self.five_cards[seat] = reduce(or_, map(CARDS, plays), 0)
                 self.fives[seat] = (natural, plays, keys)
                 return plays, keys
         plays, keys = self.t.five_card_hands(hand, self.rm[seat])
         self.fives[seat] = (natural, plays, keys)
-        cards = 0
-        for a in plays:
-            cards |= a.cards
-        self.five_cards[seat] = cards
+        self.five_cards[seat] = reduce(or_, map(CARDS, plays), 0)
         return plays, keys
 
     def _locked_singles(self, x: int, hand: int, top: Combo) -> list[Action]:
@@ -1029,7 +1009,7 @@ class Position:
         simple, singles_lock, suit_order, n_ranks = t.simple, t.singles_lock, t.suit_order, t.n_ranks
         above, below = t.above, t.below
         follow_suit = t.follow_suit
-        five_open = True  # no lock and no suit to follow: every higher five-card hand may follow
+        five_follow = False  # a five-card hand, no lock, no suit to follow: every higher one of the seat may follow
         exactly_chunks, exactly_at = t.exactly_chunks, t.exactly_at
         same_memo, jokers_follow = t.same_memo, t.jokers_follow
         turn, leader, last, passed = self.turn, self.leader, self.last, self.passed
@@ -1085,7 +1065,12 @@ class Position:
                     if follow is None:
                         follow = follow_state(top, top_combo, lock, reverse)
                     fmask, fmemo = follow
-                    five_open = lock is None and not (follow_suit and top_combo.suits)
+                    five_follow = (
+                        five_hands is not None
+                        and top_combo.kind == FIVE
+                        and lock is None
+                        and not (follow_suit and top_combo.suits)
+                    )
                     rank = top_combo.rank
                     inline = (
                         fmemo is not None
@@ -1099,17 +1084,7 @@ class Position:
                         shift = 4 * rank if suit_order else 4 * n_ranks  # no cards there: nothing of the same place
                         fcount = top_combo.count
                         same_base = (top_combo.key << 4 | fcount) << 4
-                if five_open and top_combo.kind == FIVE and five_hands is not None and not must:
-                    # a five-card hand, no lock or suit to follow: the seat's higher ones (lower, reversed), as _follows
-                    five_plays, five_keys = five_hands(turn, hand)
-                    if reverse:
-                        legal = five_plays[: bisect_left(five_keys, top_combo.key)] + PASS_ONLY  # type: ignore[assignment]
-                    else:
-                        legal = five_plays[bisect_right(five_keys, top_combo.key) :] + PASS_ONLY  # type: ignore[assignment]
-                elif fmemo is None or must:
-                    self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
-                    legal = follows(turn, hand, rm[turn])
-                else:
+                if fmemo is not None and not must:  # kept per pile and hand (Tables.follow_state)
                     key = rm[turn] & fmask | hand & jokers_mask
                     found = fmemo.get(key)
                     if found is None:
@@ -1142,6 +1117,17 @@ class Position:
                             legal.append(PASS)
                             found = remember(fmemo, key, legal)
                     legal = found  # type: ignore[assignment]
+                elif five_follow and not must:
+                    # a five-card hand, no lock or suit to follow: the seat's higher ones (lower, reversed), as _follows
+                    assert five_hands is not None
+                    five_plays, five_keys = five_hands(turn, hand)
+                    if reverse:
+                        legal = five_plays[: bisect_left(five_keys, top_combo.key)] + PASS_ONLY  # type: ignore[assignment]
+                    else:
+                        legal = five_plays[bisect_right(five_keys, top_combo.key) :] + PASS_ONLY  # type: ignore[assignment]
+                else:
+                    self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
+                    legal = follows(turn, hand, rm[turn])
             # rng.choice's draw
             count = len(legal)
             if count == 1:
@@ -1258,11 +1244,6 @@ class FastGoout:
         self.card_one = {c: 1 << c for c in self.deck}  # the cards of the pack are distinct: a sum is their mask
         # random.shuffle's steps: (i, i + 1, the bits getrandbits draws for a number below i + 1)
         self.shuffle_steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(self.deck) - 1, 0, -1))
-        # … drawn as 32-bit words (WORD_DRAW): twice the steps, so redraws (about one step in four) never run out
-        self.shuffle_shifts = tuple((i, below, 32 - bits) for i, below, bits in self.shuffle_steps)
-        words = 2 * len(self.shuffle_steps) + 8
-        self.shuffle_bits, self.shuffle_bytes = 32 * words, 4 * words
-        self.unpack_words = struct.Struct(f"<{words}I").unpack
         g = game.key
         self.start_rules = (g("turns.first_start"), g("turns.next_start"))
         self.must_include = bool(g("turns.first_play_includes"))
@@ -1275,20 +1256,13 @@ class FastGoout:
         n = game.n
         pack = list(self.deck)
         rng = chance_rng(seed, k)
-        if WORD_DRAW:  # rng.shuffle(pack): each step's getrandbits(bits) is the top bits of the generator's next word
-            words = self.unpack_words(rng.getrandbits(self.shuffle_bits).to_bytes(self.shuffle_bytes, "little"))
-            w = 0
-            try:
-                for i, below, shift in self.shuffle_shifts:
-                    j = words[w] >> shift
-                    w += 1
-                    while j >= below:
-                        j = words[w] >> shift
-                        w += 1
-                    pack[i], pack[j] = pack[j], pack[i]
-            except IndexError:  # more redraws than words drawn (about never): the shuffle again, a draw at a time
-                pack = list(self.deck)
-                chance_rng(seed, k).shuffle(pack)
+        if PLAIN_DRAW:  # rng.shuffle(pack), its draws made here without a call per card
+            getrandbits = rng.getrandbits
+            for i, below, bits in self.shuffle_steps:
+                j = getrandbits(bits)
+                while j >= below:
+                    j = getrandbits(bits)
+                pack[i], pack[j] = pack[j], pack[i]
         else:
             rng.shuffle(pack)
         dealt = self.dealt_cards
