@@ -722,10 +722,13 @@ def choose_bid(
     plays: int,
     others: Sequence[str | None],
     deals_left: int,
+    values: dict[str, float] | None = None,
 ) -> str:
     """The bid a club player makes: the best expected score, less what earlier bids contest (open bidding) and,
-    in Organised Chaos, less what the bid would be worth kept for a later deal."""
-    values = bid_values(game, hand, unseen, plays)
+    in Organised Chaos, less what the bid would be worth kept for a later deal. ``values``: :func:`bid_values` of
+    the hand where the caller has them already."""
+    if values is None:
+        values = bid_values(game, hand, unseen, plays)
     sought = frozenset(x for bid in others if bid is not None for x in seeks(bid))
     best, best_worth = legal[0], -math.inf
     for bid, contested, cost in _bid_terms(game.id, game.chaos, deals_left, tuple(legal), sought):
@@ -946,6 +949,8 @@ class Kit(GameKit):
         self.search_game = SearchGame(game)
         self._bids: dict[tuple[Any, ...], str] = {}
         """:meth:`_bid_of`'s choices by (hand, unseen cards, bids left, the others' bids, deals left)."""
+        self._bid_values: dict[tuple[int, int], dict[str, float]] = {}
+        """:func:`bid_values` by (hand, unseen cards)."""
         self._passes: dict[tuple[Any, ...], tuple[int, ...]] = {}
         """:meth:`_pass_of`'s passes by (hand, unseen cards, bids left, deals left)."""
         self._orders: dict[tuple[Any, ...], tuple[int, ...]] = {}
@@ -1287,9 +1292,14 @@ class Kit(GameKit):
         key = (hand, unseen, bid, taken, spare, turnup)
         best = self._cards.get(key)
         if best is None:
-            names = [a.card for a in self.search_game.legal_actions(state, seat) if isinstance(a, Play)]
             values, voids = suit_values(game, bid, hand, taken)
-            best = names[_best(card_scores(game, names, unseen, values, voids, self._plays(), spare, turnup))]
+            if self.deck_mask >> COPY or hand >> JOKER:
+                names = [a.card for a in self.search_game.legal_actions(state, seat) if isinstance(a, Play)]
+                scores = card_scores(game, names, unseen, values, voids, self._plays(), spare, turnup)
+            else:  # one deck, no Joker: the legal plays are the hand's names in canonical order (names_of)
+                names = names_of(hand)
+                scores = _scores_by_suit(game.original, hand, unseen, values, voids, self._plays(), turnup)
+            best = names[_best(scores)]
             if len(self._cards) >= MODEL_CACHE:
                 self._cards.clear()
             self._cards[key] = best
@@ -1395,7 +1405,14 @@ class Kit(GameKit):
         key = (hand, unseen, bids, others, deals_left)
         found = self._bids.get(key)
         if found is None:
-            found = choose_bid(self.family, bids, hand, unseen, self._plays(), others, deals_left)
+            # the hand's bid values do not depend on the others' bids (only the contest does): found again when
+            # another seat's bid differs
+            values = self._bid_values.get((hand, unseen))
+            if values is None:
+                if len(self._bid_values) >= MODEL_CACHE:
+                    self._bid_values.clear()
+                values = self._bid_values[(hand, unseen)] = bid_values(self.family, hand, unseen, self._plays())
+            found = choose_bid(self.family, bids, hand, unseen, self._plays(), others, deals_left, values)
             if len(self._bids) >= MODEL_CACHE:
                 self._bids.clear()
             self._bids[key] = found
