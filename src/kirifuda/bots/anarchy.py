@@ -1292,14 +1292,19 @@ class Kit(GameKit):
         key = (hand, unseen, bid, taken, spare, turnup)
         best = self._cards.get(key)
         if best is None:
-            values, voids = suit_values(game, bid, hand, taken)
             if self.deck_mask >> COPY or hand >> JOKER:
+                values, voids = suit_values(game, bid, hand, taken)
                 names = [a.card for a in self.search_game.legal_actions(state, seat) if isinstance(a, Play)]
                 scores = card_scores(game, names, unseen, values, voids, self._plays(), spare, turnup)
-            else:  # one deck, no Joker: the legal plays are the hand's names in canonical order (names_of)
-                names = names_of(hand)
-                scores = _scores_by_suit(game.original, hand, unseen, values, voids, self._plays(), turnup)
-            best = names[_best(scores)]
+                best = names[_best(scores)]
+            else:  # one deck, no Joker: the legal plays are the hand's names in canonical order (names_of), and the
+                # best of them is the first of the rollout's ranking of the same hand (stable: the first of equals)
+                order = self._orders.get(key)
+                if order is None:
+                    if len(self._orders) >= MODEL_CACHE:
+                        self._orders.clear()
+                    order = self._orders[key] = self._order_of(names_of(hand), hand, unseen, bid, taken, spare, turnup)
+                best = order[0]
             if len(self._cards) >= MODEL_CACHE:
                 self._cards.clear()
             self._cards[key] = best
