@@ -59,3 +59,25 @@ def test_the_fresh_levels_draw_a_determinization_every_iteration_and_the_levels_
         check_name(name)
     with pytest.raises(BotError):
         check_name("heuristic-fresh")
+
+
+def test_a_review_draws_a_new_determinization_every_iteration_whatever_the_kit_reuses():
+    """``ISMCTS.evaluate`` (``kirifuda review``) gives standard errors that treat iterations as independent: it does
+    not reuse determinizations, and searches as the ``-fresh`` level does."""
+    match, seat = first_choice("anarchy", 4)
+    info = Seating(match, {}).info(seat)
+    legal = match.legal_actions(seat)
+    results = []
+    for reuse in (8, 1):
+        kit = Kit(match.game)
+        draws = []
+
+        def sample(rng: random.Random, kit: Kit = kit, draws: list[int] = draws):
+            draws.append(1)
+            return kit.sample(info, rng)
+
+        search = ISMCTS(kit, iterations=30, reuse=reuse)
+        choice, values, stats = search.evaluate(sample, seat, legal, random.Random(2), min_visits=3)
+        assert len(draws) == stats.iterations and search.reuse == reuse
+        results.append((str(choice), values))
+    assert results[0] == results[1]

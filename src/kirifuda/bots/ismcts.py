@@ -140,17 +140,23 @@ class ISMCTS:
         choice it never tried is absent). Then every choice with fewer than ``min_visits`` visits — every legal
         one where there are at most ``kit.widen_above``, else only the search's choice and those in ``also`` —
         gets iterations forced through it until it has ``min_visits``; these come after the choice is made and
-        do not change it. A single legal action is still evaluated (``min_visits`` forced iterations)."""
-        root, stats = self._run(sample, seat, rng, iterations=0 if len(legal) == 1 else self.iterations)
-        choice = legal[0] if len(legal) == 1 else self._choose(root, seat, legal)
-        chosen = str(choice)
-        wanted = [str(a) for a in legal] if len(legal) <= self.kit.widen_above else [chosen]
-        wanted += [str(a) for a in also if str(a) not in wanted]
-        extra = 0
-        for text in wanted:
-            while self._root_stats.get(text, [0, 0.0, 0.0])[0] < min_visits:
-                self._iterate(root, self._sampled(sample, seat, rng), seat, rng, force=text)
-                extra += 1
+        do not change it. A single legal action is still evaluated (``min_visits`` forced iterations). Every
+        iteration draws a new determinization here whatever :attr:`reuse` says: the standard errors treat the
+        iterations as independent."""
+        reuse, self.reuse = self.reuse, 1
+        try:
+            root, stats = self._run(sample, seat, rng, iterations=0 if len(legal) == 1 else self.iterations)
+            choice = legal[0] if len(legal) == 1 else self._choose(root, seat, legal)
+            chosen = str(choice)
+            wanted = [str(a) for a in legal] if len(legal) <= self.kit.widen_above else [chosen]
+            wanted += [str(a) for a in also if str(a) not in wanted]
+            extra = 0
+            for text in wanted:
+                while self._root_stats.get(text, [0, 0.0, 0.0])[0] < min_visits:
+                    self._iterate(root, self._sampled(sample, seat, rng), seat, rng, force=text)
+                    extra += 1
+        finally:
+            self.reuse = reuse
         values = {text: _value(*acc) for text, acc in self._root_stats.items()}
         return choice, values, SearchStats(stats.iterations + extra, stats.seconds)
 
