@@ -96,7 +96,7 @@ MODEL_CACHE = 1 << 14
 """How many modelled choices (bids, passes, card rankings) :class:`Kit` keeps, each keyed by everything the
 heuristic reads to make it (a search reusing a determinization, :data:`REUSE`, meets each imagined hand several
 times)."""
-REUSE = 1
+REUSE = 8
 """How many consecutive search iterations each determinization serves (:attr:`~kirifuda.bots.kit.GameKit.reuse`)."""
 DUMMY_PASS_AT = 10
 """KA4: the dealer's three cards go under the dummy's 13-card stock, so they are its cards 11 to 13."""
