@@ -608,6 +608,14 @@ def _facing_slots(layout: Layout, seat: int, n: int) -> np.ndarray:
     return np.array(out, dtype=np.intp)
 
 
+def _rewrite_suits(buffer: Any, at: int, r: int, rows: Any, masks: list[int], last: list[int]) -> None:
+    """Rewrite the rank slots of each suit whose card mask changed since the buffer was last written."""
+    for m, before in zip(masks, last):  # noqa: B905 - four suits each
+        if m != before:
+            buffer[at : at + r] = rows[m]
+        at += r
+
+
 class EngineVectors:
     """Every seat's observation vector worked out from the fast engine's position alone, in one go when it is
     asked for: nothing is encoded while the game is stepped (a gym environment's opponents play several actions
@@ -749,11 +757,7 @@ class EngineVectors:
         buffer, r, rows = w.buffer, self.ranks, self.rows
         hand = p.suits[4 * me : 4 * me + 4]
         if hand != w.hand:
-            at = self.hand_at
-            for m, last in zip(hand, w.hand):  # noqa: B905 - four suits each
-                if m != last:
-                    buffer[at : at + r] = rows[m]
-                at += r
+            _rewrite_suits(buffer, self.hand_at, r, rows, hand, w.hand)
             w.hand = hand
         # the slots of the table on the table: the trick, its lead, the pool, the takers, phase, turn, dealer, deal
         slot, facing, phase, trick = self.slot_of_key, self.facing[me], p.phase, p.trick
@@ -787,11 +791,7 @@ class EngineVectors:
                 buffer[i] = 1.0
             w.marks = marks
         if gone != w.gone:
-            at = self.gone_at
-            for m, last in zip(gone, w.gone):  # noqa: B905 - four suits each
-                if m != last:
-                    buffer[at : at + r] = rows[m]
-                at += r
+            _rewrite_suits(buffer, self.gone_at, r, rows, gone, w.gone)
             w.gone = gone
         # each seat's blocks
         order, voids, walls = self.order[me], p.voids, p.walls
