@@ -6,7 +6,9 @@ tree. Each slice steps ``gym_env(GAME, 0, OPPONENTS)`` with random masked action
 an episode ends); the CPU rates (``process_time``) over all slices and their ratio are printed, with the load
 average before and after.
 
-    python bench/rl_ab.py REVISION [--game anou] [--opponents random] [--slices 40] [--seconds 0.25]
+    python bench/rl_ab.py REVISION [--game anou] [--opponents random] [--env gym|aec] [--slices 40] [--seconds 0.25]
+
+``--env aec`` compares the AEC environment's steps instead (``last()`` and a random legal action, as bench/rl.py).
 """
 
 from __future__ import annotations
@@ -66,11 +68,36 @@ def stepper(module: Any, game: str, opponents: str) -> Any:
     return run
 
 
+def aec_stepper(module: Any, game: str, opponents: str) -> Any:
+    """The AEC environment's steps (``last()`` and a random legal action), whole games in a row."""
+    e = module.env(game)
+    state: dict[str, Any] = {"started": False, "seed": 0}
+
+    def run(budget: float, rng: random.Random) -> tuple[int, float]:
+        steps, cpu0, wall0 = 0, time.process_time(), time.perf_counter()
+        while time.perf_counter() - wall0 < budget:
+            if not state["started"] or not e.agents:
+                e.reset(seed=state["seed"])
+                state["seed"] += 1
+                state["started"] = True
+            obs, _, done, _, _ = e.last()
+            if done:
+                e.step(None)
+                continue
+            legal = obs["action_mask"].view(np.bool_).nonzero()[0]
+            e.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        return steps, time.process_time() - cpu0
+
+    return run
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("revision", help="the earlier revision (a commit, a branch)")
     parser.add_argument("--game", default="anou")
     parser.add_argument("--opponents", default="random")
+    parser.add_argument("--env", choices=("gym", "aec"), default="gym", help="the gym env's learner, or the AEC env")
     parser.add_argument("--slices", type=int, default=40, help="slices per tree")
     parser.add_argument("--seconds", type=float, default=0.25, help="wall-clock length of a slice")
     args = parser.parse_args()
@@ -81,9 +108,10 @@ def main() -> None:
 
         import kirifuda.rl as after
 
+        make = stepper if args.env == "gym" else aec_stepper
         runs = {
-            "before": stepper(before, args.game, args.opponents),
-            "after": stepper(after, args.game, args.opponents),
+            "before": make(before, args.game, args.opponents),
+            "after": make(after, args.game, args.opponents),
         }
         totals = {name: [0, 0.0] for name in runs}
         load = os.getloadavg()[0]
@@ -93,8 +121,9 @@ def main() -> None:
                 totals[name][0] += steps
                 totals[name][1] += cpu
     rates = {name: steps / cpu for name, (steps, cpu) in totals.items()}
+    what = f"gym vs {args.opponents}" if args.env == "gym" else "AEC"
     print(
-        f"{args.game} gym vs {args.opponents}: {args.revision} {rates['before']:,.0f} steps/s (CPU), this tree "
+        f"{args.game} {what}: {args.revision} {rates['before']:,.0f} steps/s (CPU), this tree "
         f"{rates['after']:,.0f}: ×{rates['after'] / rates['before']:.2f} (load average {load:.1f} before, "
         f"{os.getloadavg()[0]:.1f} after)"
     )

@@ -9,10 +9,11 @@ Besides each player's mean score, normalised rank (1 = first) and win share with
 seat on the same deal (same seed, same rotation), averaged per seed, with its 95 % interval over seeds: above 0
 with the interval clear of 0 means the player beats what it replaced.
 
-    python bench/rl_leaderboard.py run GAME [--seeds N] [--model docs/rl/models/GAME.zip] [--options JSON]
+    python bench/rl_leaderboard.py run GAME [--seeds N] [--model docs/rl/models/GAME.zip] [--options JSON] [--out F]
     python bench/rl_leaderboard.py table            # the Markdown table of every docs/rl/leaderboard/*.json
 
-``run`` writes docs/rl/leaderboard/GAME.json. Gonin-kan is played with ``rounds=2`` (its ten rounds take long).
+``run`` writes docs/rl/leaderboard/GAME.json (or ``--out``). Gonin-kan is played with ``rounds=2`` (its ten rounds
+take long).
 """
 
 from __future__ import annotations
@@ -37,10 +38,10 @@ EVALUATION_OPTIONS = {"goninkan": {"rounds": 2}}
 """Options of the evaluation games where they differ from the defaults."""
 
 
-def lineups(policy: str | None) -> list[tuple[str, list[str]]]:
+def lineups(policy: str | None, fields: tuple[str, ...] = FIELDS) -> list[tuple[str, list[str]]]:
     """(field, lineup) of the protocol: the field alone, then each player in one seat of it."""
     out: list[tuple[str, list[str]]] = []
-    for field in FIELDS:
+    for field in fields:
         out.append((field, [field]))
         players = [p for p in (policy, "random", "heuristic") if p is not None and p != field]
         out.extend((field, [p, field]) for p in players)
@@ -71,9 +72,16 @@ def paired(rows: list[runner.GameRow], plan: list[tuple[str, list[str]]]) -> dic
     }
 
 
-def run(game: str, seeds: int, model: Path | None, options: dict[str, Any], first_seed: int) -> dict[str, Any]:
+def run(
+    game: str,
+    seeds: int,
+    model: Path | None,
+    options: dict[str, Any],
+    first_seed: int,
+    fields: tuple[str, ...] = FIELDS,
+) -> dict[str, Any]:
     policy = None if model is None else f"{runner.POLICY_PREFIX}{model}"
-    plan = lineups(policy)
+    plan = lineups(policy, fields)
     specs = T.specs(game, options, [lineup for _, lineup in plan], seeds, first_seed=first_seed)
     start = time.process_time()
     rows = runner.run(specs, jobs=1)
@@ -112,7 +120,11 @@ def table(folder: Path) -> None:
             if player == field and len(set(names)) == 1:
                 continue  # the field alone: the baseline of the paired differences
             stats = lineup["bots"][player]
-            name = "**policy (MaskablePPO)**" if player.startswith(runner.POLICY_PREFIX) else player
+            name = player
+            if player.startswith(runner.POLICY_PREFIX):
+                model = Path(player[len(runner.POLICY_PREFIX) :])
+                named = "" if model.name == f"{data['game']}.zip" else f" `{model.name}`"  # not the game's default
+                name = f"**policy (MaskablePPO)**{named}"
             diff = data["paired"][field][player]
             print(
                 f"| {label} | {field} | {name} | {lineup['games']} | {cell(stats['mean_score'])} | {cell(diff)} "
@@ -130,6 +142,12 @@ def main() -> None:
     r.add_argument("--first-seed", type=int, default=500)
     r.add_argument("--model", type=Path, help="the saved policy (default docs/rl/models/GAME.zip if it exists)")
     r.add_argument("--options", type=json.loads, default=None)
+    r.add_argument("--out", type=Path, help="the JSON written (default docs/rl/leaderboard/GAME.json)")
+    r.add_argument(
+        "--fields",
+        default=",".join(FIELDS),
+        help="only these fields, separated by commas (a quicker look: the protocol is both)",
+    )
     t = sub.add_parser("table", help="print the Markdown table")
     t.add_argument("folder", type=Path, nargs="?", default=FOLDER)
     args = parser.parse_args()
@@ -140,9 +158,13 @@ def main() -> None:
     if model is None and (Path("docs/rl/models") / f"{args.game}.zip").exists():
         model = Path("docs/rl/models") / f"{args.game}.zip"
     options = args.options if args.options is not None else EVALUATION_OPTIONS.get(args.game, {})
-    result = run(args.game, args.seeds, model, options, args.first_seed)
-    FOLDER.mkdir(parents=True, exist_ok=True)
-    (FOLDER / f"{args.game}.json").write_text(json.dumps(finite(result), ensure_ascii=False, indent=1) + "\n")
+    fields = tuple(args.fields.split(","))
+    if not set(fields) <= set(FIELDS):
+        parser.error(f"--fields: each of {', '.join(FIELDS)}")
+    result = run(args.game, args.seeds, model, options, args.first_seed, fields)
+    out = args.out or FOLDER / f"{args.game}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(finite(result), ensure_ascii=False, indent=1) + "\n")
     print(f"{args.game}: {result['games']} games in {result['cpu_seconds']} CPU s")
 
 

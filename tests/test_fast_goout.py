@@ -10,15 +10,19 @@ play, the number of leaves of the action tree to a depth is the same in both eng
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from perft import pure_perft
 
+from kirifuda import cards as C
 from kirifuda import design as D
 from kirifuda.fast import engine_for
 from kirifuda.fast.goout import KNOWN_KEYS, FastGoout, Position
-from kirifuda.games.goout import Goout, GooutState
+from kirifuda.games.goout import FIVE, Goout, GooutState
 from kirifuda.match import Match
 from kirifuda.registry import make
 from kirifuda.simulate import play_random_game as pure_random_game
@@ -147,7 +151,7 @@ def test_random_hand_lists_and_draws_as_the_pure_protocol(design):
                 action = pure_rng.choice(pure)
                 assert action == pure[index]
                 match.act(seat, action)
-            assert game.deal_scores(match.state)[before] == position.scores()
+            assert game.deal_scores(match.state)[before] == position.scores() == position.hand_scores()
 
 
 def fast_perft(position: Position, depth: int) -> int:
@@ -175,3 +179,51 @@ def test_perft_fast_equals_pure(name, seed, walk, depth):
 def test_engine_for_declines_a_key_it_does_not_know():
     """A key added to the format later is never silently ignored: the fast engine names the keys it plays."""
     assert set(D.FIELD) == KNOWN_KEYS, "teach kirifuda.fast.goout the new key, then add it to KNOWN_KEYS"
+
+
+FIVE_LISTS = [  # play.five_card_hands, weakest first: Big Two's, its parts, other orders, no straight flush
+    ("straight", "flush", "full-house", "four-of-a-kind", "straight-flush"),
+    ("straight", "flush", "full-house", "four-of-a-kind"),
+    ("flush", "straight", "four-of-a-kind", "full-house"),
+    ("straight",),
+    ("flush",),
+    ("straight-flush", "full-house"),
+    ("four-of-a-kind", "flush", "straight"),
+    ("full-house", "straight-flush", "flush"),
+]
+SUIT_ORDERS = [["D", "C", "H", "S"], [], ["S", "C", "H", "D"]]
+
+
+@functools.cache
+def five_card_game(five: tuple[str, ...], suit_order: tuple[str, ...]) -> Goout:
+    design = D.preset("big-two").with_values({"play.five_card_hands": list(five), "pack.suit_order": list(suit_order)})
+    game = make("goout", {"design": design})
+    assert isinstance(game, Goout)
+    return game
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    five=st.sampled_from(FIVE_LISTS),
+    suit_order=st.sampled_from(SUIT_ORDERS),
+    cards=st.sets(st.integers(0, 51), min_size=5, max_size=20)
+    | st.sets(st.integers(0, 25), min_size=8, max_size=16),  # two suits: straight flushes and flushes
+)
+def test_five_card_hands_from_pieces_equal_the_pure_enumeration(five, suit_order, cards):
+    """play.five_card_hands: the fast engine's five-card hands of a hand, built from its ranks and suits with keys by
+    arithmetic, are the pure engine's (every candidate classified by Goout.combo) in the pure order (key, then
+    mask), with the same keys; a five-card play's Combo is the pure one."""
+    game = five_card_game(five, tuple(suit_order))
+    deck = game.deck()
+    hand = C.mask(deck[i] for i in cards)
+    columns: list[list[int]] = [[] for _ in range(game.n_ranks)]
+    for c in C.cards_in(hand):
+        columns[game.place_of[c]].append(c)
+    pure = sorted((game.combo(m).key, m) for m in game.five_card_hands(columns))  # type: ignore[union-attr]
+    position = Position(game)
+    tables = position.t
+    plays, keys = tables.five_card_hands(hand, position.place_major(hand))
+    assert [(k, a.cards) for k, a in zip(keys, plays, strict=True)] == pure
+    for _, m in pure:
+        combo = tables.five_card_combo(m, position.place_major(m))
+        assert combo == game.combo(m) and combo is not None and combo.kind == FIVE

@@ -22,7 +22,7 @@ from kirifuda.bots import anarchy as anarchy_kit
 from kirifuda.bots.anarchy import AnarchyKnowledge, Kit
 from kirifuda.core import Deal, KirifudaError
 from kirifuda.fast.anarchy import Position, names_of
-from kirifuda.games.anarchy import NO_CARD, PASS, PLAY, Give, bomb_deal_score, capture
+from kirifuda.games.anarchy import BID, NO_CARD, PASS, PLAY, Give, bomb_deal_score, capture
 from kirifuda.match import Match
 from kirifuda.registry import make
 
@@ -700,3 +700,57 @@ def test_the_search_game_refuses_cards_not_held_and_seats_not_awaited():
     assert kit.search_game.legal_actions(pos, 0) == []
     with pytest.raises(KirifudaError):
         kit.search_game.apply(pos, 0, first)  # seat 0 has passed: it is not awaited
+
+
+@pytest.mark.parametrize("case", CASES, ids=label)
+def test_the_modelled_seats_cached_choices_are_the_rollout_policys(case):
+    """Issue 21, fourth pass: a modelled seat's bid, pass and card (:meth:`Kit.model_choice`) are cached by everything
+    the heuristic reads; made afresh or found in the cache, each is :meth:`Kit.rollout_policy`'s choice among the
+    seat's legal actions, with the same draws from the generator."""
+    game = make(*case)
+    kit, plain = Kit(game), Kit(game)
+    rng = random.Random(4)
+    phases: Counter[str] = Counter()
+    starts = [Match(game, seed=s) for s in range(2)]  # a deal's first choices: its pass or bids
+    for match, seat in [*((m, min(m.to_act())) for m in starts), *waiting_positions(game, 8, 13)]:
+        info = Seating(match, {}).info(seat)
+        for k in range(3):
+            pos = kit.searchable(kit.sample(info, random.Random(k)))
+            while pos.phase in (PASS, BID, PLAY):
+                waiting = sorted(kit.search_game.to_act(pos))
+                actor = rng.choice(waiting)
+                legal = kit.search_game.legal_actions(pos, actor)
+                for _ in range(2):  # made, then found
+                    mine, theirs = random.Random(k), random.Random(k)
+                    expected = plain.rollout_policy(pos, actor, legal, theirs)
+                    assert kit.model_choice(pos, actor, mine) == expected
+                    assert mine.random() == theirs.random()
+                phases[pos.phase] += 1
+                kit.search_game.apply(pos, actor, rng.choice(list(legal)))
+    assert phases[PLAY] > 20 and phases[BID] > 0
+    if game.chaos:
+        assert phases[PASS] > 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=label)
+def test_rollouts_with_cached_card_rankings_play_as_rollouts_without(case):
+    """Issue 21, fourth pass: :meth:`Kit.play_out` ranks each hand once and caches the ranking by everything it reads;
+    a kit whose caches are full of other positions' rankings, and the same kit again on the same positions, play
+    every rollout exactly as a fresh kit does (the same cards taken, the same scores)."""
+    game = make(*case)
+    warm = Kit(game)
+    samples = []
+    for match, seat in waiting_positions(game, 8, 17):
+        info = Seating(match, {}).info(seat)
+        samples += [Kit(game).sample(info, random.Random(k)) for k in range(3)]
+    for state in samples:  # fill the caches
+        warm.rollout(state, random.Random(5))
+    for k, state in enumerate(samples):
+        fresh = Kit(game)
+        for kit in (fresh, warm):
+            pos = kit.searchable(state)
+            kit._play_deal(pos, random.Random(k))
+            if kit is fresh:
+                expected = (pos.taken, pos.scores, pos.bid_history)
+            else:
+                assert (pos.taken, pos.scores, pos.bid_history) == expected

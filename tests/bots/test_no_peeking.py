@@ -3,7 +3,8 @@
 Positions come from random games; in each, two unplayed cards are swapped between two other seats' hands of
 the current deal where the seat cannot tell (the same actions replay legally and the table looks the same:
 tests/swaps.py). The seat's information state, and every bot's decision with the same seed, must not change —
-the ``-infer`` levels' too, whose sampler weights determinizations by replaying the other seats' plays.
+the ``-infer`` levels' too, whose sampler weights determinizations by replaying the other seats' plays, and the
+``-fresh`` levels where a kit reuses determinizations.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from swaps import random_match, swapped
 from kirifuda.arena import Seating
 from kirifuda.bots import BOT_NAMES, kit_for, make_bot
 from kirifuda.bots.kit import GameKit
-from kirifuda.bots.registry import INFER_NAMES
+from kirifuda.bots.registry import FRESH_NAMES, INFER_NAMES
 from kirifuda.registry import available, make
 
 GAMES = available()
@@ -55,7 +56,10 @@ def test_information_state_and_decisions_ignore_what_the_seat_cannot_see(game_id
         # the inference-weighted sampler reads the history too (where a kit cannot rebuild a deal it is the
         # uniform sampler, already checked)
         infers = INFER_NAMES if type(kit_for(game)).deal_start is not GameKit.deal_start else ()
-        for name in (*BOT_NAMES, *infers):
+        # where a kit reuses each determinization for several iterations, the plain search too (``-fresh``: the
+        # levels' search before the reuse, already checked as such; its cheapest level keeps the suite quick)
+        fresh = FRESH_NAMES[:1] if kit_for(game).reuse > 1 else ()
+        for name in (*BOT_NAMES, *infers, *fresh):
             if name.startswith("hard") and checked:
                 continue  # one position at the top level keeps the suite quick
             first = make_bot(name, game, seed=11, time_cap=None).act(info, legal)

@@ -56,10 +56,13 @@ def test_tracked_table_is_the_observation_and_the_vector_is_its_packing(options)
             referee.act(seat, rng.choice(sorted(referee.legal(seat))))
 
 
+@pytest.mark.parametrize("table", [True, False], ids=["table", "engine-vectors"])
 @pytest.mark.parametrize("options", OPTIONS)
-def test_the_fast_referee_steps_in_lockstep_with_the_pure_one(options):
+def test_the_fast_referee_steps_in_lockstep_with_the_pure_one(options, table):
     """FastReferee (on kirifuda.fast.anou) and Referee (on Match): the same seats to act, vectors, masks, legal
-    indices, deal scores and record at every step of random games, and the same refusal of an illegal index."""
+    indices, deal scores and record at every step of random games, and the same refusal of an illegal index — the
+    fast referee following the shared table at every action, or working each vector out from the engine's position
+    when asked (EngineVectors, the Gymnasium environment's)."""
     from kirifuda.registry import make
     from kirifuda.rl.anou import FastReferee
     from kirifuda.rl.referee import Referee, referee_for
@@ -70,7 +73,7 @@ def test_the_fast_referee_steps_in_lockstep_with_the_pure_one(options):
     assert encoding.fast_referee is FastReferee
     rng = random.Random(11)
     for seed in range(2):
-        fast, pure = referee_for(encoding, seed), Referee(encoding, seed)
+        fast, pure = referee_for(encoding, seed, table=table), Referee(encoding, seed)
         assert isinstance(fast, FastReferee)
         steps = 0
         while not pure.finished:
@@ -96,12 +99,13 @@ def test_the_fast_referee_steps_in_lockstep_with_the_pure_one(options):
         assert fast.record() == pure.record()
 
 
+@pytest.mark.parametrize("table", [True, False], ids=["table", "engine-vectors"])
 @pytest.mark.parametrize("options", OPTIONS)
-def test_a_random_opponents_draw_is_the_draw_from_the_list_of_options(options):
+def test_a_random_opponents_draw_is_the_draw_from_the_list_of_options(options, table):
     """FastReferee draws a random opponent's action from the engine's state without listing the options
     (draw_option): random_index gives the index the pure referee draws from its list of legal indices with the same
-    generator state, and act_random plays that action — the same vectors for every seat at every step, the same
-    record."""
+    generator state, and act_random plays that action, act_randoms every action of the seats given a generator in
+    a row — the same vectors for every seat at every step, the same record."""
     from kirifuda.registry import make
     from kirifuda.rl.anou import FastReferee
     from kirifuda.rl.referee import Referee
@@ -109,13 +113,22 @@ def test_a_random_opponents_draw_is_the_draw_from_the_list_of_options(options):
 
     encoding = encoding_for(make("anou", options))
     seats = range(encoding.game.seat_count)
-    for seed in range(2):
-        fast, pure = FastReferee(encoding, seed), Referee(encoding, seed)
+    for seed in range(3):
+        fast, pure = FastReferee(encoding, seed, table=table), Referee(encoding, seed)
         rng, fast_rng = random.Random(seed), random.Random(seed)
         steps = 0
         while not pure.finished:
             seat = pure.next_to_act()
-            if seed == 0:  # random_index: the same index from the same generator state, one draw (none if forced)
+            if seed == 2:  # act_randoms: every seat random, in a row until a deal is scored
+                played = len(fast.entries)
+                fast.act_randoms([fast_rng] * len(seats))
+                for _ in range(len(fast.entries) - played - 1):
+                    seat = pure.next_to_act()
+                    pure.act(seat, pure.random_index(seat, rng))
+                seat = pure.next_to_act()
+                index = pure.random_index(seat, rng)
+                assert rng.getstate() == fast_rng.getstate()
+            elif seed == 0:  # random_index: the same index from the same generator state, one draw (none if forced)
                 index = fast.random_index(seat, fast_rng)
                 assert pure.random_index(seat, rng) == index and rng.getstate() == fast_rng.getstate()
                 assert fast.legal(seat)[index] == fast._pick[1]
@@ -126,7 +139,7 @@ def test_a_random_opponents_draw_is_the_draw_from_the_list_of_options(options):
                 assert rng.getstate() == fast_rng.getstate()
             pure.act(seat, index)
             steps += 1
-            if seed == 1 or steps % 5 == 0:
+            if seed != 0 or steps % 5 == 0:
                 for s in seats:
                     assert np.array_equal(fast.vector(s), pure.vector(s)), (seed, steps, s)
         assert fast.finished

@@ -92,6 +92,12 @@ PRIOR_CACHE = 256
 PRIOR_TOP = 72
 """How many passes :meth:`Kit.prior` ranks (the rest follow in the legal order): a search widens to about
 2·√visits of them (72 covers a 1,200-iteration search)."""
+MODEL_CACHE = 1 << 14
+"""How many modelled choices (bids, passes, card rankings) :class:`Kit` keeps, each keyed by everything the
+heuristic reads to make it (a search reusing a determinization, :data:`REUSE`, meets each imagined hand several
+times)."""
+REUSE = 8
+"""How many consecutive search iterations each determinization serves (:attr:`~kirifuda.bots.kit.GameKit.reuse`)."""
 DUMMY_PASS_AT = 10
 """KA4: the dealer's three cards go under the dummy's 13-card stock, so they are its cards 11 to 13."""
 
@@ -716,10 +722,13 @@ def choose_bid(
     plays: int,
     others: Sequence[str | None],
     deals_left: int,
+    values: dict[str, float] | None = None,
 ) -> str:
     """The bid a club player makes: the best expected score, less what earlier bids contest (open bidding) and,
-    in Organised Chaos, less what the bid would be worth kept for a later deal."""
-    values = bid_values(game, hand, unseen, plays)
+    in Organised Chaos, less what the bid would be worth kept for a later deal. ``values``: :func:`bid_values` of
+    the hand where the caller has them already."""
+    if values is None:
+        values = bid_values(game, hand, unseen, plays)
     sought = frozenset(x for bid in others if bid is not None for x in seeks(bid))
     best, best_worth = legal[0], -math.inf
     for bid, contested, cost in _bid_terms(game.id, game.chaos, deals_left, tuple(legal), sought):
@@ -927,6 +936,7 @@ class Kit(GameKit):
 
     budgets = {"easy": 60, "normal": 300, "hard": 750}
     model_others = True  # the other seats' bids and cards come from their own imagined hands (the heuristic)
+    reuse = REUSE
 
     def __init__(self, game: Any) -> None:
         if not isinstance(game, AnarchyFamily):
@@ -937,6 +947,16 @@ class Kit(GameKit):
         self._template: tuple[InfoState, _Template] | None = None
         self._priors: dict[tuple[int, ...], Sequence[Action]] = {}
         self.search_game = SearchGame(game)
+        self._bids: dict[tuple[Any, ...], str] = {}
+        """:meth:`_bid_of`'s choices by (hand, unseen cards, bids left, the others' bids, deals left)."""
+        self._bid_values: dict[tuple[int, int], dict[str, float]] = {}
+        """:func:`bid_values` by (hand, unseen cards)."""
+        self._passes: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        """:meth:`_pass_of`'s passes by (hand, unseen cards, bids left, deals left)."""
+        self._orders: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        """:meth:`_order_of`'s card rankings by (hand, unseen cards, bid, cards taken, spare, turn-up)."""
+        self._cards: dict[tuple[Any, ...], int] = {}
+        """:meth:`_card_of`'s best cards by (hand, unseen cards, bid, cards taken, spare, turn-up)."""
 
     def searchable(self, state: Any) -> Position:
         """A sampled (or true) pure state as the fast position the search walks (a private copy, which writes no
@@ -1242,22 +1262,53 @@ class Kit(GameKit):
             hand = state.hands[seat]
             unseen = self._unseen(hand, state.taken, state.spare, NO_CARD, game.bomb and state.spare == NO_CARD)
             used = {bids[seat] for bids in state.bid_history} if game.chaos else ()  # §3: each bid once
-            others = [b for s, b in enumerate(state.bids) if s != seat]
+            others = tuple([b for s, b in enumerate(state.bids) if s != seat])
             deals_left = game.total_deals - len(state.scores)
-            bids = [b for b in game.bid_names if b not in used]
-            return BIDS[choose_bid(game, bids, hand, unseen, self._plays(), others, deals_left)]
+            bids = tuple([b for b in game.bid_names if b not in used])
+            return BIDS[self._bid_of(hand, unseen, bids, others, deals_left)]
+        if state.phase == PLAY:
+            return self._card_of(state, seat, rng)
         if state.phase != PASS:
             return super().model_choice(state, seat, rng)
         hand = state.hands[seat]
         used = {bids[seat] for bids in state.bid_history}
         unseen = self._unseen(hand, state.taken, state.spare, NO_CARD, False)
-        plan = self._plan(
-            hand, unseen, [b for b in game.bid_names if b not in used], game.total_deals - len(state.scores)
-        )
-        names = tuple(
-            C.sorted_cards(C.base(c) for c in pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE])
-        )
+        bids = tuple([b for b in game.bid_names if b not in used])
+        names = self._pass_of(hand, unseen, bids, game.total_deals - len(state.scores))
         return _GIVES.get(names) or Give(names)
+
+    def _card_of(self, state: Any, seat: int, rng: random.Random) -> Action:
+        """:meth:`rollout_policy`'s card for ``seat`` among its legal plays (the same draws from ``rng``), the card
+        scores' best cached by everything they read."""
+        game = self.family
+        hand = state.hands[seat]
+        turnup = state.rest[0] if game.original and state.rest else NO_CARD
+        spare = state.spare
+        unseen = self._unseen(hand, state.taken, spare, turnup, game.bomb and spare == NO_CARD)
+        if rng.random() < EPSILON:
+            legal: list[Action] = list(self.search_game.legal_actions(state, seat))
+            return rng.choice(legal)
+        bid, taken = state.bids[seat], state.taken[seat]
+        key = (hand, unseen, bid, taken, spare, turnup)
+        best = self._cards.get(key)
+        if best is None:
+            if self.deck_mask >> COPY or hand >> JOKER:
+                values, voids = suit_values(game, bid, hand, taken)
+                names = [a.card for a in self.search_game.legal_actions(state, seat) if isinstance(a, Play)]
+                scores = card_scores(game, names, unseen, values, voids, self._plays(), spare, turnup)
+                best = names[_best(scores)]
+            else:  # one deck, no Joker: the legal plays are the hand's names in canonical order (names_of), and the
+                # best of them is the first of the rollout's ranking of the same hand (stable: the first of equals)
+                order = self._orders.get(key)
+                if order is None:
+                    if len(self._orders) >= MODEL_CACHE:
+                        self._orders.clear()
+                    order = self._orders[key] = self._order_of(names_of(hand), hand, unseen, bid, taken, spare, turnup)
+                best = order[0]
+            if len(self._cards) >= MODEL_CACHE:
+                self._cards.clear()
+            self._cards[key] = best
+        return PLAYS[best]
 
     def prior(self, state: Any, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
         """Organised Chaos's pass (up to 286 choices): the passes of the cards that serve the seat's planned bid
@@ -1336,43 +1387,72 @@ class Kit(GameKit):
         for s in range(game.n):
             if not pos.given[s]:
                 hand = pos.hands[s]
-                unseen = self.deck_mask & ~hand
-                used = {bids[s] for bids in pos.bid_history}
-                plan = self._plan(hand, unseen, [b for b in game.bid_names if b not in used], deals_left)
-                cards = pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE]
-                pos.give(s, tuple(C.sorted_cards(C.base(c) for c in cards)))
+                pos.give(s, self._pass_of(hand, self.deck_mask & ~hand, tuple(pos.bid_choices(s)), deals_left))
+
+    def _pass_of(self, hand: int, unseen: int, bids: tuple[str, ...], deals_left: int) -> tuple[int, ...]:
+        """Organised Chaos: the three cards (names, canonical order) a seat with ``hand`` gives, planning its bid
+        among ``bids`` (:meth:`_plan`, :func:`pass_order`); cached by everything it reads."""
+        key = (hand, unseen, bids, deals_left)
+        found = self._passes.get(key)
+        if found is None:
+            plan = self._plan(hand, unseen, bids, deals_left)
+            cards = pass_order(self.family, hand, unseen, self._plays(), plan)[:PASS_SIZE]
+            found = tuple(C.sorted_cards(C.base(c) for c in cards))
+            if len(self._passes) >= MODEL_CACHE:
+                self._passes.clear()
+            self._passes[key] = found
+        return found
+
+    def _bid_of(
+        self, hand: int, unseen: int, bids: tuple[str, ...], others: tuple[str | None, ...], deals_left: int
+    ) -> str:
+        """The heuristic's bid among ``bids`` (:func:`choose_bid`), cached by everything it reads."""
+        key = (hand, unseen, bids, others, deals_left)
+        found = self._bids.get(key)
+        if found is None:
+            # the hand's bid values do not depend on the others' bids (only the contest does): found again when
+            # another seat's bid differs
+            values = self._bid_values.get((hand, unseen))
+            if values is None:
+                if len(self._bid_values) >= MODEL_CACHE:
+                    self._bid_values.clear()
+                values = self._bid_values[(hand, unseen)] = bid_values(self.family, hand, unseen, self._plays())
+            found = choose_bid(self.family, bids, hand, unseen, self._plays(), others, deals_left, values)
+            if len(self._bids) >= MODEL_CACHE:
+                self._bids.clear()
+            self._bids[key] = found
+        return found
 
     def bid_for(self, pos: Position, seat: int) -> str:
         """The heuristic's bid for ``seat`` of a position in its bidding."""
         game = self.family
         hand = pos.hands[seat]
         unseen = self._unseen(hand, pos.taken, pos.spare, NO_CARD, False)
-        others = [b for t, b in enumerate(pos.bids) if t != seat]
+        others = tuple([b for t, b in enumerate(pos.bids) if t != seat])
         deals_left = game.total_deals - len(pos.scores)
-        return choose_bid(game, pos.bid_choices(seat), hand, unseen, self._plays(), others, deals_left)
+        return self._bid_of(hand, unseen, tuple(pos.bid_choices(seat)), others, deals_left)
 
     def play_out(self, pos: Position, rng: random.Random, epsilon: float = EPSILON) -> None:
         """Play the position's deal to its end: each seat's cards ranked once by :func:`card_scores` and played in
         that order, a random card instead with probability ``epsilon``."""
         game = self.family
-        n, plays, taken = game.n, self._plays(), pos.taken
+        n, taken = game.n, pos.taken
         copies = self.deck_mask >> COPY != 0
         orders: list[list[int]] = []
         turnup = pos.rest[0] if game.original and pos.rest else NO_CARD
         out = self._unseen(0, taken, pos.spare, turnup, game.bomb and pos.spare == NO_CARD)  # but the hands
+        found_orders, spare, bids = self._orders, pos.spare, pos.bids
         for s in range(n):
             hand = pos.hands[s]
             unseen = out & ~hand  # what _unseen gives the seat
-            values, voids = suit_values(game, pos.bids[s], hand, taken[s])
-            names = pos.names[s]
-            if copies or hand >> JOKER:  # a double deck, or the Joker in hand
-                scores = card_scores(game, names, unseen, values, voids, plays, pos.spare, turnup)
-            else:
-                scores = _scores_by_suit(game.original, hand, unseen, values, voids, plays, turnup)
-            order = [names[i] for i in sorted(range(len(names)), key=scores.__getitem__, reverse=True)]
-            if copies:  # a name held twice (double deck, KA10) is played twice
-                order = [c for c in order for _ in range(2 if c != JOKER and hand >> c & hand >> (c | COPY) & 1 else 1)]
-            orders.append(order)
+            key = (hand, unseen, bids[s], taken[s], spare, turnup)
+            found = found_orders.get(key)
+            if found is None:
+                found = self._order_of(pos.names[s], hand, unseen, bids[s], taken[s], spare, turnup)
+                if len(found_orders) >= MODEL_CACHE:
+                    found_orders.clear()
+                found_orders[key] = found
+            orders.append(list(found))
         if copies or game.has_dummy:
             random_ = rng.random
             while pos.phase == PLAY:
@@ -1384,6 +1464,23 @@ class Kit(GameKit):
                 pos.reveal()
         else:
             _play_tricks(pos, orders, rng.random, epsilon)
+
+    def _order_of(
+        self, names: Sequence[int], hand: int, unseen: int, bid: str | None, taken: int, spare: int, turnup: int
+    ) -> tuple[int, ...]:
+        """:meth:`play_out`'s ranking of a hand (``names``: its cards as the position lists them): by
+        :func:`card_scores`, best first, a name held twice (double deck, KA10) twice."""
+        game = self.family
+        values, voids = suit_values(game, bid, hand, taken)
+        copies = self.deck_mask >> COPY != 0
+        if copies or hand >> JOKER:  # a double deck, or the Joker in hand
+            scores = card_scores(game, names, unseen, values, voids, self._plays(), spare, turnup)
+        else:
+            scores = _scores_by_suit(game.original, hand, unseen, values, voids, self._plays(), turnup)
+        order = [names[i] for i in sorted(range(len(names)), key=scores.__getitem__, reverse=True)]
+        if copies:  # a name held twice (double deck, KA10) is played twice
+            order = [c for c in order for _ in range(2 if c != JOKER and hand >> c & hand >> (c | COPY) & 1 else 1)]
+        return tuple(order)
 
     def undo_pending(self, state: Any, seat: int) -> Any:
         """Other seats' face-down choices taken back: a trick's card to the hand, a pass to the hand, a secret

@@ -80,13 +80,15 @@ class SearchBot:
         seed: int = 0,
         time_cap: float | None = None,
         infer: bool = False,
+        reuse: int | None = None,
     ):
         self.kit = kit
         self.name = name
         self.seed = seed
         self.infer = infer
         """Whether determinizations are weighted by the other seats' plays (:mod:`kirifuda.bots.inference`)."""
-        self.search = ISMCTS(kit, iterations=iterations, time_cap=time_cap)
+        self.search = ISMCTS(kit, iterations=iterations, time_cap=time_cap, reuse=reuse)
+        """``reuse``: iterations per determinization (None: the kit's :attr:`~kirifuda.bots.kit.GameKit.reuse`)."""
         self.last_stats = SearchStats(0, 0.0)
 
     def act(self, info: InfoState, legal: Sequence[Action]) -> Action:

@@ -88,8 +88,9 @@ class _Node:
         self.children: dict[Hashable, _Node] = {}
         self.regrets: dict[int, dict[str, list[float]]] | None = None  # simultaneous: seat → text → [regret, σ sum]
         self.widened: dict[int, tuple[Sequence[Action], Sequence[Action], list[str], list[list[float]]]] | None = None
-        """Simultaneous nodes with many choices: per seat, its prior's order, the choices open, their texts and
-        their regret entries, as last made (reused while the kit gives the same order at the same width)."""
+        """Simultaneous nodes: per seat, its prior's order (with many choices; else its legal actions), the choices
+        open, their texts and their regret entries, as last made (reused while the kit gives the same order at the
+        same width, or the same legal actions)."""
 
 
 class ISMCTS:
@@ -102,12 +103,18 @@ class ISMCTS:
         iterations: int,
         time_cap: float | None = None,
         exploration: float = UCB_C,
+        reuse: int | None = None,
     ) -> None:
         self.kit = kit
         self.game = kit.search_game
         self.iterations = iterations
         self.time_cap = time_cap
         self.c = exploration
+        self.reuse = kit.reuse if reuse is None else reuse
+        """How many consecutive iterations each determinization serves (:attr:`GameKit.reuse`; 1: a new one every
+        iteration)."""
+        self._drawn: Any = None
+        self._uses = 0
         self._root_stats: dict[str, list[float]] = {}
         """The seat's action text at the root → [visits, sum of its rewards, sum of their squares]."""
 
@@ -133,22 +140,38 @@ class ISMCTS:
         choice it never tried is absent). Then every choice with fewer than ``min_visits`` visits — every legal
         one where there are at most ``kit.widen_above``, else only the search's choice and those in ``also`` —
         gets iterations forced through it until it has ``min_visits``; these come after the choice is made and
-        do not change it. A single legal action is still evaluated (``min_visits`` forced iterations)."""
-        root, stats = self._run(sample, seat, rng, iterations=0 if len(legal) == 1 else self.iterations)
-        choice = legal[0] if len(legal) == 1 else self._choose(root, seat, legal)
-        chosen = str(choice)
-        wanted = [str(a) for a in legal] if len(legal) <= self.kit.widen_above else [chosen]
-        wanted += [str(a) for a in also if str(a) not in wanted]
-        extra = 0
-        for text in wanted:
-            while self._root_stats.get(text, [0, 0.0, 0.0])[0] < min_visits:
-                self._iterate(root, self._sampled(sample, seat, rng), seat, rng, force=text)
-                extra += 1
+        do not change it. A single legal action is still evaluated (``min_visits`` forced iterations). Every
+        iteration draws a new determinization here whatever :attr:`reuse` says: the standard errors treat the
+        iterations as independent."""
+        reuse, self.reuse = self.reuse, 1
+        try:
+            root, stats = self._run(sample, seat, rng, iterations=0 if len(legal) == 1 else self.iterations)
+            choice = legal[0] if len(legal) == 1 else self._choose(root, seat, legal)
+            chosen = str(choice)
+            wanted = [str(a) for a in legal] if len(legal) <= self.kit.widen_above else [chosen]
+            wanted += [str(a) for a in also if str(a) not in wanted]
+            extra = 0
+            for text in wanted:
+                while self._root_stats.get(text, [0, 0.0, 0.0])[0] < min_visits:
+                    self._iterate(root, self._sampled(sample, seat, rng), seat, rng, force=text)
+                    extra += 1
+        finally:
+            self.reuse = reuse
         values = {text: _value(*acc) for text, acc in self._root_stats.items()}
         return choice, values, SearchStats(stats.iterations + extra, stats.seconds)
 
     def _sampled(self, sample: Callable[[random.Random], Any], seat: int, rng: random.Random) -> Any:
-        state = self.kit.searchable(sample(rng))
+        """The state of the next iteration: a new determinization, or (``reuse`` > 1) a private copy of the current
+        one until it has served ``reuse`` iterations."""
+        if self.reuse > 1:
+            if self._drawn is None or self._uses >= self.reuse:
+                self._drawn = self._checked(self.kit.searchable(sample(rng)), seat)
+                self._uses = 0
+            self._uses += 1
+            return self.kit.searchable(self._drawn)
+        return self._checked(self.kit.searchable(sample(rng)), seat)
+
+    def _checked(self, state: Any, seat: int) -> Any:
         if seat not in self.game.to_act(state):
             raise RuntimeError(f"{self.game.id}: a sampled state does not wait for seat {seat}")
         return state
@@ -159,6 +182,7 @@ class ISMCTS:
         root = _Node(self.game.seat_count)
         self._lo, self._hi = 0.0, 0.0
         self._root_stats = {}
+        self._drawn, self._uses = None, 0
         start = time.perf_counter()
         cpu_start = time.thread_time()
         done = 0
@@ -263,7 +287,16 @@ class ISMCTS:
                             texts, entries = _entries(table, legal)
                             node.widened[actor] = (ordered, legal, texts, entries)
                     else:
-                        texts, entries = _entries(table, legal)
+                        # the same choices as last time here (the seat's own hand: every determinization that
+                        # reaches this node gives it the same): their texts and entries as made then
+                        if node.widened is None:
+                            node.widened = {}
+                        made = node.widened.get(actor)
+                        if made is not None and (made[1] is legal or made[1] == legal):
+                            texts, entries = made[2], made[3]
+                        else:
+                            texts, entries = _entries(table, legal)
+                            node.widened[actor] = (legal, legal, texts, entries)
                     probs = _regret_matching(entries)
                     i = _draw(probs, rng)
                     picks[actor] = (probs[i], entries, entries[i])

@@ -62,6 +62,11 @@ class GameKit:
     """Whether the search lets :meth:`rollout_policy` choose for the other seats (from their imagined hands) instead
     of branching on their choices: in games where a seat's choice depends mostly on its own hidden cards (the
     Anarchy family's bids and face-down cards), a tree node shared by every determinization cannot model that."""
+    reuse: ClassVar[int] = 1
+    """How many consecutive search iterations each determinization serves (1: a new one every iteration). Above 1,
+    the :meth:`searchable` copies of one sampled state are walked ``reuse`` times, so what a kit computes once per
+    imagined hand (the modelled seats' plans, a hand's card ranking) can be cached and found again; fewer distinct
+    worlds per search, so a kit sets it only where a paired tournament shows it plays as well (docs/bots.md)."""
     widen_above: ClassVar[int] = 16
     """Progressive widening: a node with more legal choices than this opens them a few at a time, best first
     by :meth:`prior` (Cut-in's sets, Organised Chaos's 286 passes)."""
@@ -76,7 +81,8 @@ class GameKit:
 
     def searchable(self, state: Any) -> Any:
         """The state one search iteration walks, from a sampled state (or the cheating twin's true one): the
-        state itself by default; with a fast :attr:`search_game`, a private mutable copy of it."""
+        state itself by default; with a fast :attr:`search_game`, a private mutable copy of it (of a state it made
+        too: :attr:`reuse` walks copies of one)."""
         return state
 
     # what a seat knows

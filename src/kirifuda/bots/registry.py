@@ -15,6 +15,10 @@ INFER_SUFFIX = "-infer"
 INFER_NAMES = tuple(level + INFER_SUFFIX for level in LEVELS)
 """The search levels with the inference-weighted sampler (:mod:`kirifuda.bots.inference`): fair, measured against
 the uniform sampler in docs/bots.md."""
+FRESH_SUFFIX = "-fresh"
+FRESH_NAMES = tuple(level + FRESH_SUFFIX for level in LEVELS)
+"""The search levels with a new determinization every iteration where the kit reuses each for several
+(:attr:`GameKit.reuse`): fair, for measuring the reuse against the plain search in the same tournament."""
 BOT_NAMES = ("random", "heuristic", *LEVELS)
 """The fair bots a table offers, weakest first (the ``-infer`` variants are fair too, and named anywhere a bot is)."""
 CHEAT_SUFFIX = "-cheat"
@@ -45,7 +49,7 @@ def knowledge_for(game: Game, seat: int) -> Knowledge:
 
 def check_name(name: str, *, cheats: bool = False) -> None:
     """Raise :class:`BotError` unless ``name`` is a bot (a cheating twin only where ``cheats`` allows it)."""
-    if name in BOT_NAMES or name in INFER_NAMES:
+    if name in BOT_NAMES or name in INFER_NAMES or name in FRESH_NAMES:
         return
     if name in CHEAT_NAMES:
         if cheats:
@@ -74,14 +78,15 @@ def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None
     kit = kit or kit_for(game)
     if name == "heuristic":
         return HeuristicBot(kit, seed)
-    level = name.removesuffix(INFER_SUFFIX)
+    level = name.removesuffix(INFER_SUFFIX).removesuffix(FRESH_SUFFIX)
     return SearchBot(
         kit,
         name=name,
         iterations=kit.budgets[level],
         seed=seed,
         time_cap=TARGET_SECONDS[level] * TIME_CAP_FACTOR if time_cap is _CAPPED else time_cap,
-        infer=name != level,
+        infer=name.endswith(INFER_SUFFIX),
+        reuse=1 if name.endswith(FRESH_SUFFIX) else None,
     )
 
 

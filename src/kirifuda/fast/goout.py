@@ -13,11 +13,12 @@ scoring, and replaces the two things that made the pure engine slow:
 * **one mutable** :class:`Position` per hand instead of a new immutable state per action.
 
 On top of that (docs/performance.md, "The speed-up of 2026-11-26" and "Issue 20's last bar"): what a lead reads
-for a mask of the hand is remembered (``lead_chunks``, ``exactly_chunks``: three places at a time; ``same_memo``;
-``five_info``), the lock and follow-suit filters are a mask of the hand, a play's classification, place bits and
-lock signature are one lookup (:meth:`Tables.play_info`); the follows of an n of a kind are worked out once per
-(latest combination, lock, reversal) and hand cards under the mask that can matter (:meth:`Tables.follow_state`);
-a seat's five-card hands are kept in key order, so a five-card follow is a bisection; and
+for a mask of the hand is remembered (``lead_chunks``, ``exactly_chunks``: three places at a time; ``same_memo``),
+the lock and follow-suit filters are a mask of the hand, a play's classification, place bits and lock signature are
+one lookup (:meth:`Tables.play_info`); the follows of an n of a kind are worked out once per (latest combination,
+lock, reversal) and hand cards under the mask that can matter (:meth:`Tables.follow_state`); a seat's five-card
+hands are built from the suits held at each place and the places held in each suit, keyed by arithmetic
+(:meth:`Tables.five_card_hands`), and kept in key order, so a five-card follow is a bisection; and
 :meth:`FastGoout.play_random_game` deals into masks and plays each hand in :meth:`Position.random_hand`, one loop on
 local variables that makes ``rng.choice``'s and the shuffle's ``getrandbits`` draws itself (the same draws).
 
@@ -31,12 +32,16 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
+from functools import reduce
 from itertools import combinations, compress, product
+from operator import attrgetter, not_, or_
 
 from .. import cards as C
 from ..core import Action, Game, chance_rng
 from ..games.goout import (
+    FINISH,
     FIVE,
+    FIVE_STEP,
     JOKER_BITS,
     JOKER_MASK,
     JOKER_SETS,
@@ -55,11 +60,15 @@ MASK_64 = (1 << 64) - 1
 PLAIN_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 """Whether ``random.Random.choice(seq)`` is ``seq[r]`` for ``r`` the first ``getrandbits(len(seq).bit_length())``
 below ``len(seq)`` (CPython's), so :meth:`FastGoout.play_random_game` may draw so itself."""
+
 FOLLOW_MEMO = 1 << 18  # follows remembered per (latest combination, lock, reversal) and hand (Tables.follow_state)
-FIVE_PARTS = 1 << 17  # straights, flushes and full houses remembered by the cards they are made from
+LEFT_MEMO = 1 << 16  # cards-left penalties remembered (Tables.left_penalty)
 FOLLOW_STATES = 1 << 14  # (latest combination, lock, reversal) remembered
 NO_MEMO: tuple[int, None] = (0, None)  # Tables.follow_state where follows are read from the whole hand
 KINDS = (SET, RUN, FIVE)
+PASS_ONLY = (PASS,)
+CARDS = attrgetter("cards")  # a play → its cards
+SHIFT_64 = (64).__rrshift__  # an order (key × 2⁶⁴ + mask) → its key
 SUITS_OF = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range(16))
 
 
@@ -83,7 +92,7 @@ class Tables:
         n_ranks = game.n_ranks
         self.bit = {c: 1 << (4 * game.place_of[c] + C.suit_of(c)) for c in game.place_of}
         self.card_at = {(game.place_of[c], C.suit_of(c)): c for c in game.place_of}
-        self.plays: dict[int, Play] = {}
+        self.plays: dict[int, Play] = Plays()
         sizes = game.set_sizes
         self.wild = game.jokers_in_sets
         top_count = max(sizes, default=0)
@@ -147,11 +156,9 @@ class Tables:
         self.runs_of: dict[tuple[int, int, int], Play] = {}
         self.five = bool(game.five)
         self.place_suit = {c: (game.place_of[c], C.suit_of(c)) for c in game.place_of}
-        self.five_info: dict[int, tuple[int, int, int, Play] | None] = {}  # five cards → five_card_info
-        self.five_plays: dict[int, Play] = {}  # a five-card hand's order (key × 2⁶⁴ + mask) → its play
-        self.five_keys: dict[int, int] = {}  # … → its key
-        self.five_parts: dict[int, tuple[int, ...]] = {}  # the cards of a straight, flush, full house → orders
-        self.five_known = False  # every five-card hand keyed (know_five_card_hands)
+        self.five_parts: dict[int, tuple[int, ...]] = {}  # (a suit's places, the suit) → its flushes' orders
+        self.suit_strength = game.suit_place  # [suit] → its place in pack.suit_order
+        self.five_bases, self.straight_flush_as_flush = five_bases(game.five)
         self.col_bits = [  # [place][suits held] → the cards' bits, in suit order
             [tuple(1 << self.card_at[(place, s)] for s in SUITS_OF[nib]) for nib in range(16)]
             for place in range(n_ranks)
@@ -161,6 +168,26 @@ class Tables:
             for s in range(4)
         ]
         self.doubles = [[tuple(map(sum, combinations(col, 2))) for col in row] for row in self.col_bits]
+        self.pair_sums = [  # [place][suits held there | suits held at the next place << 4] → one card of each, summed
+            [
+                tuple(a + b for a in self.col_bits[place][nibs & 15] for b in self.col_bits[place + 1][nibs >> 4])
+                for nibs in range(256)
+            ]
+            for place in range(n_ranks - 1)
+        ]
+        straight = self.five_bases[0]
+        self.straight_tops = [  # [top place][suits held there] → (key << 64 | the card) of a straight's top card
+            [
+                tuple(
+                    (straight + place * 4 + self.suit_strength[s]) << 64 | self.suit_cards[s][place]
+                    for s in SUITS_OF[nib]
+                )
+                if straight is not None
+                else ()
+                for nib in range(16)
+            ]
+            for place in range(n_ranks)
+        ]
         self.triples = [[tuple(map(sum, combinations(col, 3))) for col in row] for row in self.col_bits]
         self.place_low = sum(1 << 4 * place for place in range(n_ranks))
         self.info: dict[int, tuple[Combo, int, int, bool]] = {}  # a play's cards → play_info
@@ -179,6 +206,18 @@ class Tables:
         # follow_key(latest combination, lock, reversal) → follow_state; the follows kept in all its memos
         self.follow_states: dict[int, tuple[int, dict[int, tuple[Action, ...]] | None]] = {}
         self.follows_kept = 0
+        # scoring: the parts of Goout.hand_parts (Position.hand_scores)
+        self.left_by_count = g("scoring.left") in ("card", "none")
+        self.left_memo: dict[int, int] = {}
+        self.went_out = sum(a for rule, a in game.hand_parts(0, 0, tuple(range(game.n))) if rule is not FINISH)
+        self.finish_points = [  # [place in the finishing order] → scoring.finish_points' amount
+            sum(
+                a
+                for rule, a in game.hand_parts(0, 0, (*range(1, place + 1), 0, *range(place + 1, game.n)))
+                if rule is FINISH
+            )
+            for place in range(game.n)
+        ]
 
     def _sets_at(self, place: int, nib: int, wild: int, sizes: frozenset[int]) -> list[tuple[int, Play]]:
         """(count, play) of every n of a kind from the suits ``nib`` held at ``place`` with up to ``wild`` Jokers,
@@ -235,150 +274,110 @@ class Tables:
 
     def five_card_hands(self, hand: int, x: int) -> tuple[tuple[Play, ...], tuple[int, ...]]:
         """The five-card hands of ``hand`` (place-major: ``x``; play.five_card_hands) in the pure order, and their
-        keys: the masks :meth:`Goout.five_card_masks` lists — five consecutive places, five of a suit, three and
-        two, four and one — each keyed once (:meth:`five_card_info`), sorted by key, then mask. The straights of
-        five places, the flushes of a suit and the full houses are remembered by the cards they are made from
-        (:attr:`five_parts`), as their orders (key × 2⁶⁴ + mask)."""
+        keys. Built from the hand's pieces — the suits held at each place, the places held in each suit — with each
+        hand's order (key × 2⁶⁴ + mask, :meth:`Goout.order`) worked out by arithmetic (the rule of
+        :meth:`Goout.five_card_key`, :attr:`five_bases`), never by classifying a candidate, then sorted: the
+        straights of each five consecutive places held, one card a place (all of one suit: a straight flush); the
+        flushes of each suit held at five places or more, five consecutive places left to the straights
+        (remembered by the suit's places, :attr:`five_parts`); the full houses, a three of one place and a pair of
+        another; four of a kind with each other card."""
         place_low = self.place_low
-        parts = self.five_parts
-        if len(parts) > FIVE_PARTS:
-            parts.clear()
-        found: list[int] = []
+        cols = self.col_bits
+        at = self.suit_cards
+        strength = self.suit_strength
+        straight, straight_flush, flush, full_house, four_kind = self.five_bases
+        pair_sums, straight_tops = self.pair_sums, self.straight_tops
+        orders: list[int] = []
         # bit 4 * place of b0 … b3: the place holds suit 0 … 3
         b0, b1, b2, b3 = x & place_low, x >> 1 & place_low, x >> 2 & place_low, x >> 3 & place_low
-        held = b0 | b1 | b2 | b3
-        lows = held & held >> 4 & held >> 8 & held >> 12 & held >> 16
-        while lows:  # straights (and straight flushes): the cards of five consecutive places
-            low = lows & -lows
-            lows ^= low
-            shift = low.bit_length() - 1
-            key = (x >> shift & 0xFFFFF) << 8 | shift << 2
-            part = parts.get(key)
-            if part is None:
-                part = parts[key] = self._five_orders(self._straights(x, shift >> 2))
-            found += part
-        for suit, of_suit in enumerate((b0, b1, b2, b3)):  # flushes: the places of a suit
-            if of_suit.bit_count() >= 5:
-                key = of_suit << 8 | 1 << 2 | suit
-                part = parts.get(key)
-                if part is None:
-                    part = parts[key] = self._five_orders(self._flushes(of_suit, suit))
-                found += part
-        threes = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
-        if threes:  # full houses: the places holding two cards or more; four of a kind and one
-            twos_at = (b0 & (b1 | b2 | b3)) | (b1 & (b2 | b3)) | (b2 & b3)
-            key = (x & twos_at * 15) << 8 | 2
-            part = parts.get(key)
-            if part is None:
-                part = parts[key] = self._five_orders(self._full_houses(x & twos_at * 15, threes, twos_at))
-            found += part
+        if straight is not None or straight_flush is not None:
+            held = b0 | b1 | b2 | b3
+            lows = held & held >> 4 & held >> 8 & held >> 12 & held >> 16
+            while lows:  # the five consecutive places from ``low``, one card at each
+                bit = lows & -lows
+                lows ^= bit
+                low = (bit.bit_length() - 1) >> 2
+                top = low + 4
+                nibs = x >> 4 * low
+                if straight is not None:  # keyed by the top card: its place, then its suit
+                    orders += [
+                        base + a + b
+                        for base in straight_tops[top][nibs >> 16 & 15]
+                        for a in pair_sums[low][nibs & 255]
+                        for b in pair_sums[low + 2][nibs >> 8 & 255]
+                    ]
+                for suit in SUITS_OF[nibs & nibs >> 4 & nibs >> 8 & nibs >> 12 & nibs >> 16 & 15]:  # a straight flush
+                    m = sum(at[suit][low : top + 1])
+                    if straight is not None:
+                        orders.remove((straight + top * 4 + strength[suit]) << 64 | m)
+                    if straight_flush is not None:
+                        if self.straight_flush_as_flush:  # keyed as a flush: its places from the top, then its suit
+                            within = (((top * 16 + top - 1) * 16 + top - 2) * 16 + top - 3) * 16 + low
+                        else:
+                            within = top
+                        orders.append((straight_flush + within * 4 + strength[suit]) << 64 | m)
+        if flush is not None:
+            parts = self.five_parts
+            for suit, places in enumerate((b0, b1, b2, b3)):
+                if places.bit_count() >= 5:
+                    key = places << 2 | suit
+                    part = parts.get(key)
+                    if part is None:
+                        part = parts[key] = self._flushes(flush, places, suit)
+                    orders += part
+        if full_house is not None or four_kind is not None:
+            threes = (b0 & b1 & (b2 | b3)) | (b2 & b3 & (b0 | b1))
+            if threes and full_house is not None:
+                twos_at = (b0 & (b1 | b2 | b3)) | (b1 & (b2 | b3)) | (b2 & b3)
+                doubles = self.doubles
+                while threes:  # keyed by the place of the three
+                    bit = threes & -threes
+                    threes ^= bit
+                    shift = bit.bit_length() - 1
+                    others = twos_at & ~bit
+                    twos: tuple[int, ...] = ()
+                    while others:  # the pairs of every other place
+                        pair = others & -others
+                        others ^= pair
+                        at_pair = pair.bit_length() - 1
+                        twos += doubles[at_pair >> 2][x >> at_pair & 15]
+                    base = (full_house + (shift >> 2)) << 64
+                    orders += [
+                        base + three + two for three in self.triples[shift >> 2][x >> shift & 15] for two in twos
+                    ]
             fours = b0 & b1 & b2 & b3
-            while fours:
-                low = fours & -fours
-                fours ^= low
-                four = sum(self.col_bits[(low.bit_length() - 1) >> 2][15])
-                rest = hand & ~JOKER_MASK & ~four
-                kickers = []
-                while rest:
-                    low = rest & -rest
-                    kickers.append(four | low)
-                    rest ^= low
-                found += self._five_orders(kickers)
-        entries = sorted(set(found))
-        return tuple(map(self.five_plays.__getitem__, entries)), tuple(map(self.five_keys.__getitem__, entries))
+            if fours and four_kind is not None:
+                natural = hand & ~JOKER_MASK
+                while fours:  # keyed by the place of the four
+                    bit = fours & -fours
+                    fours ^= bit
+                    place = (bit.bit_length() - 1) >> 2
+                    four = sum(cols[place][15])
+                    base = (four_kind + place) << 64 | four
+                    rest = natural & ~four
+                    while rest:
+                        card = rest & -rest
+                        rest ^= card
+                        orders.append(base + card)
+        orders.sort()
+        return tuple(map(self.plays.__getitem__, map(MASK_64.__and__, orders))), tuple(map(SHIFT_64, orders))
 
-    def know_five_card_hands(self) -> None:
-        """Key every five-card hand of the pack at once (:meth:`five_card_info` of the ≈ 18,700 candidate masks of
-        a 52-card pack: about 0.3 s), so a long run of random games never stops to key one (``simulate``; the bots
-        key them as they meet them instead)."""
-        if not self.five or self.five_known:
-            return
-        game = self.game
-        columns: list[list[int]] = [[] for _ in range(self.n_ranks)]
-        for c in game.place_of:
-            columns[game.place_of[c]].append(c)
-        info = self.five_info
-        for m in game.five_card_masks(columns):
-            known = info.get(m)
-            if known is None:
-                known = self.five_card_info(m)
-                if known is not None:
-                    self.five_plays[known[2]] = known[3]
-                    self.five_keys[known[2]] = known[0]
-        self.five_known = True
-
-    def _straights(self, x: int, low: int) -> list[int]:
-        """The masks of one card at each of the five places from ``low`` of the place-major hand ``x``."""
-        cols = self.col_bits
-        return list(map(sum, product(*[cols[p][x >> 4 * p & 15] for p in range(low, low + 5)])))
-
-    def _flushes(self, of_suit: int, suit: int) -> list[int]:
-        """The masks of five cards of ``suit`` held at the places of ``of_suit`` (bit 4 * place)."""
+    def _flushes(self, base: int, places: int, suit: int) -> tuple[int, ...]:
+        """The orders of the flushes of ``suit`` held at ``places`` (bit 4 * place), but five consecutive places (a
+        straight flush): keyed by their places from the top, then the suit."""
+        held = []
+        while places:
+            bit = places & -places
+            places ^= bit
+            held.append((bit.bit_length() - 1) >> 2)
         at = self.suit_cards[suit]
-        cards = []
-        while of_suit:
-            low = of_suit & -of_suit
-            cards.append(at[(low.bit_length() - 1) >> 2])
-            of_suit ^= low
-        return list(map(sum, combinations(cards, 5)))
-
-    def _full_houses(self, x: int, threes: int, twos_at: int) -> list[int]:
-        """The masks of three cards of one place and two of another of the place-major hand ``x``; ``threes`` and
-        ``twos_at`` (bit 4 * place) the places holding three and two cards or more."""
-        twos = []
-        while twos_at:
-            low = twos_at & -twos_at
-            twos_at ^= low
-            shift = low.bit_length() - 1
-            twos.append((shift, self.doubles[shift >> 2][x >> shift & 15]))
-        found = []
-        while threes:
-            low = threes & -threes
-            threes ^= low
-            a = low.bit_length() - 1
-            for three in self.triples[a >> 2][x >> a & 15]:
-                for b, pairs in twos:
-                    if a != b:
-                        found += [three | two for two in pairs]
-        return found
-
-    def _five_orders(self, masks: list[int]) -> tuple[int, ...]:
-        """The orders (key × 2⁶⁴ + mask) of those of ``masks`` that are five-card hands of the design, each known in
-        :attr:`five_plays` and :attr:`five_keys`."""
-        info = self.five_info
+        strength = self.suit_strength[suit]
         out = []
-        for m in masks:
-            known = info.get(m)
-            if known is None:
-                known = self.five_card_info(m)
-                if known is not None:
-                    self.five_plays[known[2]] = known[3]
-                    self.five_keys[known[2]] = known[0]
-            if known is not None:
-                out.append(known[2])
+        for p0, p1, p2, p3, p4 in combinations(held, 5):
+            if p4 - p0 != 4:
+                within = (((p4 * 16 + p3) * 16 + p2) * 16 + p1) * 16 + p0
+                out.append((base + within * 4 + strength) << 64 | at[p0] | at[p1] | at[p2] | at[p3] | at[p4])
         return tuple(out)
-
-    def five_card_info(self, m: int) -> tuple[int, int, int, Play] | None:
-        """(key, suits, key × 2⁶⁴ + mask: the pure order, the play) of the five cards ``m`` as a five-card hand of
-        the design (:meth:`Goout.five_card_key`, without building a :class:`Combo`), or None; kept in
-        :attr:`five_info` (its domain is small: the candidate masks of one pack)."""
-        game = self.game
-        suit_place, place_suit = game.suit_place, self.place_suit
-        held = []  # (place, suit) of the cards, lowest card first
-        rest = m
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            held.append(place_suit[low.bit_length() - 1])
-        places = sorted(place for place, _ in held)
-        suits = 0
-        for _, suit in held:
-            suits |= 1 << suit
-        top_suit = max(suit_place[suit] for place, suit in held if place == places[-1])
-        key = game.five_card_key(places, suits, top_suit, suit_place[held[0][1]])
-        found = None if key is None else (key, suits, key << 64 | m, self.play(m))
-        self.five_info[m] = found
-        return found
 
     def suited_run(self, low: int, length: int, suit: int) -> Play:
         """The run of ``suit`` over ``length`` places from ``low``."""
@@ -396,19 +395,40 @@ class Tables:
         found = self.info.get(cards)
         if found is None:
             game = self.game
-            combo = game.combo(cards)
-            assert combo is not None
             bits = 0
             m = cards & ~JOKER_MASK
             while m:
                 low = m & -m
                 bits |= self.bit[low.bit_length() - 1]
                 m ^= low
+            combo = self.five_card_combo(cards, bits) if self.five and not cards & JOKER_MASK else game.combo(cards)
+            assert combo is not None
             locks = self.lock_on and combo.suits and not combo.jokers and (combo.count == 1 or not self.singles_lock)
             sig = (combo.suits | combo.count << 4 | (KINDS.index(combo.kind) + 1) << 12) if locks else 0
             revolution = combo.count >= self.revolution_size and combo.kind == SET
             found = self.info[cards] = (combo, bits, sig, revolution)
         return found
+
+    def left_penalty(self, hand: int) -> int:
+        """:meth:`Goout.left_penalty` of ``hand`` (scoring.left × scoring.multipliers), remembered: by the number of
+        cards where only that counts (scoring.left "card", "none"), else by the hand."""
+        key = hand.bit_count() if self.left_by_count else hand
+        found = self.left_memo.get(key)
+        if found is None:
+            if len(self.left_memo) > LEFT_MEMO:
+                self.left_memo.clear()
+            found = self.left_memo[key] = self.game.left_penalty(hand)
+        return found
+
+    def five_card_combo(self, cards: int, bits: int) -> Combo | None:
+        """The :class:`Combo` of five natural cards (place-major: ``bits``) that make a five-card hand, as
+        :meth:`Goout.combo` classifies them, keyed by :meth:`five_card_hands` of those cards alone; None if they
+        make no five-card hand (then :meth:`Goout.combo` says what they are)."""
+        if cards.bit_count() == 5:
+            plays, keys = self.five_card_hands(cards, bits)
+            if plays:
+                return Combo(FIVE, 5, (bits.bit_length() - 1) >> 2, keys[0], suits_of(cards), 0)
+        return self.game.combo(cards)
 
     def follow_state(
         self, cards: int, top: Combo, lock: int | None, reverse: bool
@@ -466,6 +486,35 @@ class Tables:
         if found is None:
             found = self.plays[cards] = Play(cards)
         return found
+
+
+class Plays(dict[int, Play]):
+    """The plays of a design, one :class:`Play` per card mask, made as they are first asked for."""
+
+    def __missing__(self, cards: int) -> Play:
+        found = self[cards] = Play(cards)
+        return found
+
+
+def five_bases(five: Sequence[str]) -> tuple[tuple[int | None, ...], bool]:
+    """play.five_card_hands: the base of the keys (place in the list × FIVE_STEP, None: not a hand of the design) of
+    a straight, a straight flush, a flush, a full house, four of a kind; and whether a straight flush is keyed as a
+    flush. As :meth:`Goout.five_card_key`: five cards are the strongest hand of the list they make; without
+    "straight-flush" in it, a straight flush is a straight or a flush, whichever stands later."""
+
+    def base(*names: str) -> int | None:
+        found = [five.index(name) for name in names if name in five]
+        return max(found) * FIVE_STEP if found else None
+
+    straight_flush = base("straight-flush") if "straight-flush" in five else base("straight", "flush")
+    as_flush = "straight-flush" not in five and straight_flush == base("flush") and straight_flush is not None
+    bases = (base("straight"), straight_flush, base("flush"), base("full-house"), base("four-of-a-kind"))
+    return bases, as_flush
+
+
+def suits_of(cards: int) -> int:
+    """The suits of ``cards`` (bit ``suit``), Jokers aside."""
+    return sum(1 << suit for suit in range(4) if cards & C.SUIT_MASKS[suit])
 
 
 def follow_key(cards: int, lock: int | None, reverse: bool) -> int:
@@ -701,8 +750,7 @@ class Position:
             if allowed == 15:
                 out += beating
             else:
-                five_info = t.five_info
-                out += [a for a in beating if not five_info[a.cards][1] & ~allowed]  # type: ignore[index]
+                out += [a for a in beating if not suits_of(a.cards) & ~allowed]
         if self.must:
             must = self.must
             out = [a for a in out if a.cards & must]  # type: ignore[attr-defined]
@@ -721,20 +769,14 @@ class Position:
             if not natural & ~was:
                 gone = was & ~natural
                 if gone & self.five_cards[seat]:
-                    kept = [not a.cards & gone for a in plays]
+                    kept = list(map(not_, map(gone.__and__, map(CARDS, plays))))
                     plays, keys = tuple(compress(plays, kept)), tuple(compress(keys, kept))
-                    cards = 0
-                    for a in plays:
-                        cards |= a.cards
-                    self.five_cards[seat] = cards
+                    self.five_cards[seat] = reduce(or_, map(CARDS, plays), 0)
                 self.fives[seat] = (natural, plays, keys)
                 return plays, keys
         plays, keys = self.t.five_card_hands(hand, self.rm[seat])
         self.fives[seat] = (natural, plays, keys)
-        cards = 0
-        for a in plays:
-            cards |= a.cards
-        self.five_cards[seat] = cards
+        self.five_cards[seat] = reduce(or_, map(CARDS, plays), 0)
         return plays, keys
 
     def _locked_singles(self, x: int, hand: int, top: Combo) -> list[Action]:
@@ -938,8 +980,11 @@ class Position:
         """Play the hand to its end with uniformly random legal actions, drawn as ``random.Random.choice`` draws
         them from ``getrandbits`` (a plain generator's: :data:`PLAIN_DRAW`); the number of decisions. The same
         actions and transitions as :meth:`choices` and :meth:`play` (the position is left as :meth:`play` leaves
-        it at the end of a hand), run on local variables; ``trace`` (tests) gets (seat, legal actions, index drawn)
-        of every decision."""
+        it at the end of a hand), run on local variables: a lead's n of a kind are read from :attr:`Tables.lead_chunks`
+        here, and so are the follows of an n of a kind where only the same count follows (:attr:`Tables.simple`) and
+        they are not kept yet for the pile and the hand's cards that matter (:meth:`Tables.follow_state`); the rest
+        through :meth:`_leads`' and :meth:`_follows`' parts. ``trace`` (tests) gets (seat, legal actions, index
+        drawn) of every decision."""
         t = self.t
         n = self.n
         hands = self.hands
@@ -949,11 +994,24 @@ class Position:
         clear = t.clear
         lap, hard, first_out, finish_turn = t.lap, t.hard, t.first_out, t.finish_turn
         ends = n - 1
-        leads = self._leads
+        after = [seat + 1 if seat + 1 < n else 0 for seat in range(n)]  # the next seat clockwise
         follows = self._follows
         follow_state = t.follow_state
         states = t.follow_states
         remember = t.remember_follows
+        # leads: n of a kind three places at a time, the Jokers alone, runs, five-card hands
+        lead_chunks, lead_chunk, wild_sets = t.lead_chunks, t.lead_chunk, t.wild
+        jokers_alone = t.jokers_alone
+        runs = self._runs if t.runs else None
+        runs_of_three = t.runs_of_three
+        five_hands = self._five_card_hands if t.five else None
+        # follows of an n of a kind, the same count higher (Tables.simple): see _follows
+        simple, singles_lock, suit_order, n_ranks = t.simple, t.singles_lock, t.suit_order, t.n_ranks
+        above, below = t.above, t.below
+        follow_suit = t.follow_suit
+        five_follow = False  # a five-card hand, no lock, no suit to follow: every higher one of the seat may follow
+        exactly_chunks, exactly_at = t.exactly_chunks, t.exactly_at
+        same_memo, jokers_follow = t.same_memo, t.jokers_follow
         turn, leader, last, passed = self.turn, self.leader, self.last, self.passed
         top, top_combo, top_sig, lock, reverse = self.top, self.top_combo, self.top_sig, self.lock, self.reversed
         played, plays = self.played, self.plays
@@ -961,28 +1019,115 @@ class Position:
         must = self.must  # turns.first_play_includes: only the hand's first play (a lead) reads it
         jokers_mask = JOKER_MASK
         decisions = 0
+        # the latest combination's follow state: mask, memo, whether read here (inline), the places that beat it,
+        # its place's shift, count and same-place key (_follows' ``same_key`` without the suits, Jokers, reversal)
+        fmask: int = 0
+        fmemo: dict[int, tuple[Action, ...]] | None = None
+        inline = False
+        higher_mask = shift = fcount = same_base = 0
+        follow = None  # worked out below, with the locals that go with it
         while True:
             decisions += 1
             hand = hands[turn]
             # the legal actions (choices)
-            if top_combo is None:
-                legal: Sequence[Action] = leads(turn, hand)
+            if top_combo is None:  # a lead (_leads)
+                x = rm[turn]
+                if hand & jokers_mask:
+                    jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1)
+                    wild = jokers if wild_sets else 0
+                else:
+                    jokers = wild = 0
+                chunks = lead_chunks[wild]
+                legal: list[Action] = []
+                chunk = 0
+                while x:
+                    bits = x & 4095
+                    if bits:
+                        sets = chunks[chunk][bits]
+                        if sets is None:
+                            sets = lead_chunk(chunk, bits, wild)
+                        legal += sets
+                    x >>= 12
+                    chunk += 1
+                if jokers:
+                    legal += jokers_alone[jokers]
+                if runs is not None:
+                    x = rm[turn]
+                    if not runs_of_three or x & x >> 4 & x >> 8:  # else no suit runs three places
+                        legal += runs(x, 0)
+                if five_hands is not None:
+                    legal += five_hands(turn, hand)[0]
+                if must:
+                    legal = [a for a in legal if a.cards & must]  # type: ignore[attr-defined]
             else:
                 if follow is None:
                     follow = states.get(top << 6 | (16 if lock is None else lock) << 1 | reverse)  # follow_key
                     if follow is None:
                         follow = follow_state(top, top_combo, lock, reverse)
-                mask, memo = follow
-                if memo is None or must:
+                    fmask, fmemo = follow
+                    five_follow = (
+                        five_hands is not None
+                        and top_combo.kind == FIVE
+                        and lock is None
+                        and not (follow_suit and top_combo.suits)
+                    )
+                    rank = top_combo.rank
+                    inline = (
+                        fmemo is not None
+                        and simple
+                        and top_combo.kind == SET
+                        and rank < n_ranks
+                        and (lock is None or not singles_lock)
+                    )
+                    if inline:
+                        higher_mask = fmask & (below[rank] if reverse else above[rank])
+                        shift = 4 * rank if suit_order else 4 * n_ranks  # no cards there: nothing of the same place
+                        fcount = top_combo.count
+                        same_base = (top_combo.key << 4 | fcount) << 4
+                if fmemo is not None and not must:  # kept per pile and hand (Tables.follow_state)
+                    key = rm[turn] & fmask | hand & jokers_mask
+                    found = fmemo.get(key)
+                    if found is None:
+                        jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand & jokers_mask else 0
+                        wild = jokers if wild_sets else 0
+                        same = key >> shift & 15
+                        same_plays = same_memo.get((((same_base | same) << 2 | wild) << 1) | reverse) if same else ()
+                        part = exactly_chunks[wild][fcount] if inline else None
+                        alone = jokers_follow.get((jokers, top, lock, reverse)) if jokers else ()
+                        if part is None or same_plays is None or alone is None:
+                            # not read here, or a part not worked out yet: _follows (which keeps them)
+                            self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
+                            found = remember(fmemo, key, follows(turn, hand, key & fmask))
+                        else:  # _follows' simple case: the same place, the places above (below, reversed), Jokers
+                            legal = [] if reverse else list(same_plays)
+                            higher = key & higher_mask
+                            chunk = 0
+                            while higher:
+                                bits = higher & 4095
+                                if bits:
+                                    sets = part[chunk][bits]
+                                    if sets is None:
+                                        sets = exactly_at(bits << 12 * chunk, wild, fcount)
+                                    legal += sets
+                                higher >>= 12
+                                chunk += 1
+                            if reverse:
+                                legal += same_plays
+                            legal += alone
+                            legal.append(PASS)
+                            found = remember(fmemo, key, legal)
+                    legal = found  # type: ignore[assignment]
+                elif five_follow and not must:
+                    # a five-card hand, no lock or suit to follow: the seat's higher ones (lower, reversed), as _follows
+                    assert five_hands is not None
+                    five_plays, five_keys = five_hands(turn, hand)
+                    if reverse:
+                        legal = five_plays[: bisect_left(five_keys, top_combo.key)] + PASS_ONLY  # type: ignore[assignment]
+                    else:
+                        legal = five_plays[bisect_right(five_keys, top_combo.key) :] + PASS_ONLY  # type: ignore[assignment]
+                else:
                     self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
                     legal = follows(turn, hand, rm[turn])
-                else:
-                    key = rm[turn] & mask | hand & jokers_mask
-                    found = memo.get(key)
-                    if found is None:
-                        self.top, self.top_combo, self.lock, self.reversed = top, top_combo, lock, reverse
-                        found = remember(memo, key, follows(turn, hand, key & mask))
-                    legal = found
             # rng.choice's draw
             count = len(legal)
             if count == 1:
@@ -1031,27 +1176,29 @@ class Position:
                         break
                 cleared = cards & clear
             # the next player of the turn, or the end of the turn or hand (the pure ``_next``)
-            seat = turn
             if cleared:
-                nxt = end = seat
+                nxt = end = turn
             elif lap:
                 end = leader
-                nxt = seat + 1 if seat + 1 < n else 0
+                nxt = after[turn]
                 while nxt != end and not hands[nxt]:
-                    nxt = nxt + 1 if nxt + 1 < n else 0
+                    nxt = after[nxt]
             else:
                 end = last
-                skip = passed if hard else 0
-                nxt = seat + 1 if seat + 1 < n else 0
-                while nxt != end and (not hands[nxt] or skip >> nxt & 1):
-                    nxt = nxt + 1 if nxt + 1 < n else 0
+                nxt = after[turn]
+                if hard:
+                    while nxt != end and (not hands[nxt] or passed >> nxt & 1):
+                        nxt = after[nxt]
+                else:
+                    while nxt != end and not hands[nxt]:
+                        nxt = after[nxt]
             if nxt != end:
                 turn = nxt
                 continue
             if first_out and out:
                 break  # end.finish_turn: the turn is played out, then the hand ends
             while not hands[last]:
-                last = last + 1 if last + 1 < n else 0
+                last = after[last]
             leader = turn = last
             top, top_combo, top_sig, lock, passed, plays, follow = 0, None, 0, None, 0, 0, None
         self.turn, self.leader, self.last, self.passed = turn, leader, last, passed
@@ -1069,6 +1216,20 @@ class Position:
         order = self.order()
         hands = self.hands
         return tuple(sum(amount for _, amount in game.hand_parts(seat, hands[seat], order)) for seat in range(self.n))
+
+    def hand_scores(self) -> tuple[int, ...]:
+        """:meth:`scores` from the parts :meth:`Goout.hand_parts` sums, remembered: the cards left
+        (:meth:`Tables.left_penalty`) or scoring.went_out, and the points of the finishing place
+        (:attr:`Tables.finish_points`)."""
+        t = self.t
+        left = t.left_penalty
+        went_out = t.went_out
+        points = t.finish_points
+        hands = self.hands
+        order = self.order()
+        return tuple(
+            (left(hands[seat]) if hands[seat] else went_out) + points[order.index(seat)] for seat in range(self.n)
+        )
 
 
 class FastGoout:
@@ -1142,7 +1303,6 @@ class FastGoout:
         decisions = 0
         k = 0
         plain = type(rng) is random.Random and PLAIN_DRAW
-        self.t.know_five_card_hands()
         choice = rng.choice
         getrandbits = rng.getrandbits
         while True:
@@ -1156,7 +1316,7 @@ class FastGoout:
                     decisions += 1
                     if play(choice(legal())):
                         break
-            scores.append(p.scores())
+            scores.append(p.hand_scores())
             k += 1
             done = tuple(scores)
             if game.game_over(done):

@@ -7,7 +7,9 @@ the rules' own functions (``trick_order``, ``wall_score``, ``next_dealer``), onc
 same one), and keeps the public part of the vector slot by slot as it changes; a seat's :class:`Encoder` adds its
 hand and turns the table to face it. No observation is computed while stepping: that is what makes it fast.
 tests/rl/test_rl_anou.py checks the table against ``Anou.observation``, and the vector against the one packed from the
-table's values, at every step of random games for every option.
+table's values, at every step of random games for every option. On the fast engine (:class:`FastReferee`) the same
+vectors can instead be worked out from the engine's position when asked for (:class:`EngineVectors`), which is
+cheaper where one seat is observed after several actions (the Gymnasium environment's learner).
 
 It adds what the observation no longer shows: the suits each seat has shown it lacks (it did not follow).
 """
@@ -48,7 +50,7 @@ from ..match import RECORD_FORMAT, Match
 from ..tricks import Play
 from .referee import BaseReferee, as_index, game_over
 from .registry import Encoding
-from .spec import SUIT_LABELS, Layout, Span, card_mask, seat_labels, spans_of
+from .spec import SUIT_LABELS, ActionIndex, Layout, Span, card_mask, seat_labels, spans_of
 from .spec import Encoder as BaseEncoder
 
 PHASES = ("root", "play", "take-1st", "take-2nd")
@@ -154,6 +156,14 @@ PER_SEAT = {
 """Fields that hold one block per seat, by their first field, with the size of a block."""
 
 
+def set_all(instance: object, values: dict[str, Any]) -> None:
+    """Set each attribute of ``values`` on ``instance``, one by one: ``instance.__dict__.update(values)`` would make
+    its attributes a dict of their own, about three times slower to read on CPython 3.11 than attributes set one by
+    one, which share their keys with the class's other instances."""
+    for name, value in values.items():
+        setattr(instance, name, value)
+
+
 _TABLE_CONSTANTS: dict[tuple[AnouOptions, Layout], dict[str, Any]] = {}
 
 
@@ -240,7 +250,7 @@ class Table:
         self.deal_index = 0
         self.totals = [0] * self.n
         self.count = 0  # events applied
-        self.__dict__.update(_table_constants(game, layout))  # the same for every game with these options
+        set_all(self, _table_constants(game, layout))  # the same for every game with these options
         self.buffer = array("f", bytes(4 * layout.size))
         self.view = np.frombuffer(self.buffer, dtype=np.float32)
         self._walls_seen: dict[int, tuple[int, float]] = {}  # a wall's column sizes (4 bits each) → score, slot
@@ -598,40 +608,341 @@ def _facing_slots(layout: Layout, seat: int, n: int) -> np.ndarray:
     return np.array(out, dtype=np.intp)
 
 
+def _rewrite_suits(buffer: Any, at: int, r: int, rows: Any, masks: list[int], last: list[int]) -> None:
+    """Rewrite the rank slots of each suit whose card mask changed since the buffer was last written."""
+    for m, before in zip(masks, last):  # noqa: B905 - four suits each
+        if m != before:
+            buffer[at : at + r] = rows[m]
+        at += r
+
+
+class EngineVectors:
+    """Every seat's observation vector worked out from the fast engine's position alone, in one go when it is
+    asked for: nothing is encoded while the game is stepped (a gym environment's opponents play several actions
+    between two of its learner's observations). The values are the :class:`Table`'s — the engine holds the same
+    public table, the hands, and the suits each seat has shown it lacks — with seat blocks counted from the seat;
+    tests/rl/test_rl_anou.py compares them with the pure referee's vectors at every step.
+
+    One per game (a referee's). Each seat asked for has a buffer of its own and the engine values it was last
+    written from (:class:`_Written`); when asked again only the slots whose values changed are rewritten: a suit of
+    the hand or of the discards as one slice (the slots of each 13-bit suit mask, made once), the cards on the table
+    and the flags as the list of slots set, a seat's voids, hand size and wall (a wall's slots looked up by its column
+    sizes and its suits' columns, each worked out once). The vector handed out is a copy of the buffer."""
+
+    _CONSTANTS: dict[tuple[AnouOptions, Layout], dict[str, Any]] = {}
+    _ROWS: dict[int, tuple[array[float], ...]] = {}
+
+    # set from constants (the options' and the layout's)
+    n: int
+    zeros: bytes
+    deck_size: int
+    ranks: int
+    rows: tuple[array[float], ...]  # a suit's key mask → its slots in a card field
+    flags4: tuple[array[float], ...]  # a 4-bit mask → its slots (a seat's shown voids)
+    slot_of_key: list[int]
+    hand_at: int
+    trick_at: int
+    pool_at: int
+    gone_at: int
+    phase_at: dict[str, int]
+    lead_at: int
+    first_at: int
+    second_at: int
+    to_act_at: int
+    dealer_at: int
+    deal_at: int
+    voids_at: list[int]
+    wall_suits_at: list[int]
+    wall_counts_at: int
+    wall_scores_at: int
+    sizes_at: int
+    totals_at: int
+    roots_at: int
+    order: list[list[int]]
+    facing: list[list[int]]
+    trick_slot: list[list[int]]
+    count_values: list[float]
+    size_values: list[float]
+    wall_scale: float
+    totals_scale: float
+    roots_scale: float
+    wall_sizes: dict[int, tuple[array[float], float]]
+    wall_suits: dict[int, array[float]]
+
+    def __init__(self, constants: dict[str, Any]) -> None:
+        """A game's vectors, with the options' and layout's :meth:`constants`."""
+        set_all(self, constants)
+        self._written: list[_Written | None] = [None] * self.n  # by seat: its buffer and what it was written from
+
+    @classmethod
+    def constants(cls, game: Anou, layout: Layout) -> dict[str, Any]:
+        """What only the options and the layout decide (worked out once)."""
+        key = (_options(game), layout)
+        found = cls._CONSTANTS.get(key)
+        if found is not None:
+            return found
+        table = _table_constants(game, layout)
+        at: dict[str, int] = table["at"]
+        scale: dict[str, float] = table["scale"]
+        n, deck = game.n, table["deck_size"]
+        # a card field holds each suit's ranks high first, the deck's top ``ranks`` of each: a suit's key mask
+        # (bit 0 the Ace) is the suit's ``ranks`` slots
+        ranks = deck // 4
+        slot_of_card = table["slot_of_card"]
+        assert all(slot_of_card[fast.card_of(16 * s + b)] == s * ranks + b for s in range(4) for b in range(ranks))
+        phases = (ENGINE_ROOT, ENGINE_PLAY, ENGINE_TAKE_FIRST, ENGINE_TAKE_SECOND)
+        found = cls._CONSTANTS[key] = {
+            "n": n,
+            "zeros": table["_zeros"],
+            "deck_size": deck,
+            "ranks": ranks,
+            "rows": cls._flags(ranks),
+            "flags4": cls._flags(4),
+            "slot_of_key": [s * ranks + b if b < ranks else -1 for s in range(4) for b in range(16)],
+            "hand_at": at["hand"],
+            "trick_at": at["trick[me]"],
+            "pool_at": at["pool"],
+            "gone_at": at["gone"],
+            "phase_at": {phase: at["phase"] + i for i, phase in enumerate(phases)},
+            "lead_at": at["lead"],
+            "first_at": at["first"],
+            "second_at": at["second"],
+            "to_act_at": at["to_act"],
+            "dealer_at": at["dealer"],
+            "deal_at": at["deal"],
+            "voids_at": [at["voids"] + 4 * k for k in range(n)],  # seat block k's first slot
+            "wall_suits_at": [at["wall_suits"] + 16 * k for k in range(n)],
+            "wall_counts_at": at["wall_counts"],
+            "wall_scores_at": at["wall_scores"],
+            "sizes_at": at["hand_sizes"],
+            "totals_at": at["totals"],
+            "roots_at": at["root_stones_left"],
+            "order": [[(me + k) % n for k in range(n)] for me in range(n)],  # the seat of block k, facing me
+            "facing": [[(s - me) % n for s in range(n)] for me in range(n)],  # the block of seat s, facing me
+            # facing me: seat s's card of key x on the trick → its slot, at s * 64 + x
+            "trick_slot": [
+                [
+                    at["trick[me]"] + (s - me) % n * deck + (x >> 4) * ranks + (x & 15)
+                    for s in range(n)
+                    for x in range(64)
+                ]
+                for me in range(n)
+            ],
+            "count_values": table["_count_values"],
+            "size_values": [k / scale["hand_sizes"] for k in range(game.hand_size + 1)],
+            "wall_scale": scale["wall_scores"],
+            "totals_scale": scale["totals"],
+            "roots_scale": scale["root_stones_left"],
+            "wall_sizes": {},  # a wall's column sizes (4 bits each) → its wall_counts and wall_scores slots
+            "wall_suits": {},  # each suit's column + 1 (3 bits each) → a wall's wall_suits slots
+        }
+        return found
+
+    @classmethod
+    def _flags(cls, width: int) -> tuple[array[float], ...]:
+        """For each ``width``-bit mask, its slots (made once per width)."""
+        found = cls._ROWS.get(width)
+        if found is None:
+            found = cls._ROWS[width] = tuple(
+                array("f", [float(m >> b & 1) for b in range(width)]) for m in range(1 << width)
+            )
+        return found
+
+    def vector(self, p: fast.Position, me: int) -> np.ndarray:
+        """``me``'s observation vector in position ``p`` (a fresh array): ``me``'s buffer brought up to date, the
+        slots whose engine values changed since it was last asked for rewritten, and copied."""
+        w = self._written[me]
+        if w is None:
+            w = self._written[me] = _Written(self.zeros, self.n)
+        buffer, r, rows = w.buffer, self.ranks, self.rows
+        hand = p.suits[4 * me : 4 * me + 4]
+        if hand != w.hand:
+            _rewrite_suits(buffer, self.hand_at, r, rows, hand, w.hand)
+            w.hand = hand
+        # the slots of the table on the table: the trick, its lead, the pool, the takers, phase, turn, dealer, deal
+        slot, facing, phase, trick = self.slot_of_key, self.facing[me], p.phase, p.trick
+        marks = []
+        gone = p.played[:]  # the cards played or rooted this deal, less those still on the table
+        if trick:
+            trick_slot = self.trick_slot[me]
+            marks = [trick_slot[s << 6 | x] for s, x in trick]
+            marks.append(self.lead_at + (trick[0][1] >> 4))
+        if phase in (ENGINE_TAKE_FIRST, ENGINE_TAKE_SECOND):
+            at = self.pool_at
+            for x in p.pool:
+                marks.append(at + slot[x])
+                gone[x >> 4] &= ~(1 << (x & 15))
+            marks.append(self.first_at + facing[p.first])
+            marks.append(self.second_at + facing[p.second])
+        else:
+            for _, x in trick:
+                gone[x >> 4] &= ~(1 << (x & 15))
+        phase_at = self.phase_at.get(phase)
+        if phase_at is not None:
+            marks.append(phase_at)
+        if p.turn >= 0:
+            marks.append(self.to_act_at + facing[p.turn])
+        marks.append(self.dealer_at + facing[p.dealer])
+        marks.append(self.deal_at + min(p.deal_index, DEALS_PER_GAME - 1))
+        if marks != w.marks:
+            for i in w.marks:
+                buffer[i] = 0.0
+            for i in marks:
+                buffer[i] = 1.0
+            w.marks = marks
+        if gone != w.gone:
+            _rewrite_suits(buffer, self.gone_at, r, rows, gone, w.gone)
+            w.gone = gone
+        # each seat's blocks
+        order, voids, walls = self.order[me], p.voids, p.walls
+        if voids != w.voids:
+            for k, s in enumerate(order):
+                if voids[s] != w.voids[s]:
+                    at = self.voids_at[k]
+                    buffer[at : at + 4] = self.flags4[voids[s]]
+            w.voids = voids[:]
+        if walls != w.walls:
+            last_walls = w.walls
+            for k, s in enumerate(order):
+                wall = walls[s]
+                if wall != last_walls[s]:
+                    slots = self._wall_slots(wall, p.co[s])
+                    at = self.wall_suits_at[k]
+                    buffer[at : at + 16] = slots[0]
+                    at = self.wall_counts_at + 4 * k
+                    buffer[at : at + 4] = slots[1]
+                    buffer[self.wall_scores_at + k] = slots[2]
+                    last_walls[s] = wall[:]
+        sizes = [len(hand) for hand in p.hands]
+        if sizes != w.sizes:
+            for k, s in enumerate(order):
+                if sizes[s] != w.sizes[s]:
+                    buffer[self.sizes_at + k] = self.size_values[sizes[s]]
+            w.sizes = sizes
+        if w.scored != len(p.scores):
+            totals = self._total_values(p.scores)
+            at = self.totals_at
+            for k, s in enumerate(self.order[me]):
+                buffer[at + k] = totals[s]
+            w.scored = len(p.scores)
+        if w.roots != p.roots_left:
+            buffer[self.roots_at] = min(1.0, p.roots_left / self.roots_scale)
+            w.roots = p.roots_left
+        return w.view.copy()
+
+    def _wall_slots(self, wall: list[int], co: list[int]) -> tuple[array[float], array[float], float]:
+        """A wall's slots — the suit bound to each column, each column's size, the score — worked out once for each
+        column of each suit, and for each set of column sizes (all they depend on)."""
+        c0, c1, c2, c3 = wall
+        sizes = c0.bit_count() | c1.bit_count() << 4 | c2.bit_count() << 8 | c3.bit_count() << 12
+        counted = self.wall_sizes.get(sizes)
+        if counted is None:
+            size_of = tuple(sizes >> 4 * col & 15 for col in range(4))
+            score = _WALL_SCORES.get(size_of)
+            if score is None:
+                score = _WALL_SCORES[size_of] = wall_score(tuple((1 << k) - 1 for k in size_of))
+            counted = self.wall_sizes[sizes] = (
+                array("f", [self.count_values[k] for k in size_of]),
+                max(-1.0, min(1.0, score / self.wall_scale)),
+            )
+        s0, s1, s2, s3 = co
+        columns = (s0 + 1) | (s1 + 1) << 3 | (s2 + 1) << 6 | (s3 + 1) << 9
+        suits = self.wall_suits.get(columns)
+        if suits is None:
+            flags = [0.0] * 16
+            for suit, col in enumerate(co):
+                if col >= 0:
+                    flags[4 * col + suit] = 1.0
+            suits = self.wall_suits[columns] = array("f", flags)
+        return suits, counted[0], counted[1]
+
+    def _total_values(self, scores: list[tuple[int, ...]]) -> list[float]:
+        scale = self.totals_scale
+        return [max(-1.0, min(1.0, sum(score[s] for score in scores) / scale)) for s in range(self.n)]
+
+
+class _Written:
+    """One seat's vector buffer (:class:`EngineVectors`) and the engine's values it was last written from."""
+
+    __slots__ = ("buffer", "view", "hand", "marks", "gone", "voids", "walls", "sizes", "scored", "roots")
+
+    def __init__(self, zeros: bytes, n: int) -> None:
+        self.buffer = array("f", zeros)
+        self.view = np.frombuffer(self.buffer, dtype=np.float32)
+        self.hand = [0, 0, 0, 0]  # the seat's suits (key masks)
+        self.marks: list[int] = []  # the slots set for the cards on the table, the phase, the turn, the dealer, …
+        self.gone = [0, 0, 0, 0]  # by suit
+        self.voids = [0] * n  # by seat
+        self.walls = [[0, 0, 0, 0] for _ in range(n)]  # by seat
+        self.sizes = [0] * n  # hand sizes by seat
+        self.scored = 0  # deals whose totals are written
+        self.roots = 0  # root stones left
+
+
 class FastReferee(BaseReferee):
     """Anou stepped on the fast mutable engine (:class:`kirifuda.fast.anou.Position`), behind the referee's calls.
 
     The engine numbers legal actions as the pure rules do and deals from the seed as ``Match`` does; each legal
-    action is indexed by its engine tuple (a dict lookup, no action object made). What the seats see is fed as
-    events happen: every action, all of them public (anou.md R2), to the shared :class:`Table` once, the dealt hand
-    and the cards it put down to each seat's own :class:`Encoder` — the events of its history as it saw them, so a
-    vector is exactly the pure referee's (tests/rl/test_rl_anou.py steps both in lockstep). ``match`` is the pure
+    action is indexed by its engine tuple (a dict lookup, no action object made). What the seats see is followed
+    in one of two ways, giving the same vectors — exactly those the pure referee's encoders build from each seat's
+    history (tests/rl/test_rl_anou.py steps both in lockstep, each way):
+
+    * ``table=True`` (the default; the AEC and Parallel environments, which ask for the vector of each seat to act
+      in turn): every action, all of them public (anou.md R2), is shown to the shared :class:`Table` once as it
+      happens, the dealt hand and the cards it put down to each seat's own :class:`Encoder`;
+    * ``table=False`` (the Gymnasium environment, which asks for one seat's vector after its opponents' several
+      actions): nothing is encoded while actions are played; the seat's vector is worked out from the engine's
+      position when it is asked for (:class:`EngineVectors`).
+
+    ``match`` is the pure
     :class:`~kirifuda.match.Match` replayed on demand (every action checked again by the rules); ``record()`` is
     written from the deals and action texts, the same record."""
 
     FAST_BOTS: dict[str, Any]  # set below: bots that play on the engine (kirifuda.rl.opponents)
+    # set from the encoding's setup (_SETUPS)
+    actions: ActionIndex
+    index_of: dict[tuple[Any, ...], int]
+    options_by_index: list[tuple[Any, ...]]
+    indexing: IndexTables
+    _no_mask: np.ndarray
+    _start: fast.Position
+    _vector_constants: dict[str, Any]
 
     @staticmethod
     def supports(game: Game) -> bool:
         """Options the fast engine implements, and actions every seat sees in full (the tables' premise)."""
         return isinstance(game, Anou) and fast.supports(game) and type(game).seen is Game.seen
 
-    def __init__(self, encoding: Encoding, seed: int) -> None:
+    def __init__(self, encoding: Encoding, seed: int, *, table: bool = True) -> None:
         game = encoding.game
         assert isinstance(game, Anou)
         self.encoding = encoding
         self.game = self.anou = game
         self.seed = seed
-        self.actions = encoding.actions
-        self.index_of = option_index(game)
-        self.options_by_index = options_by_index(game)
-        self.position = _new_position(game)
-        self.encoders = cast(list[Encoder], encoding.encoders())
-        self.table = self.encoders[0].table
+        found = _SETUPS.get(id(encoding))
+        if found is None or found[0] is not encoding:  # a game starts at every reset: look the options up once
+            found = _SETUPS[id(encoding)] = (
+                encoding,
+                {
+                    "actions": encoding.actions,
+                    "index_of": option_index(game),
+                    "options_by_index": options_by_index(game),
+                    "indexing": IndexTables.of(game),
+                    "_no_mask": np.zeros(len(encoding.actions), dtype=np.int8),  # copied, never written
+                    "_start": fast.Position(game),
+                    "_vector_constants": EngineVectors.constants(game, encoding.layout),
+                },
+            )
+        set_all(self, found[1])
+        self.position = self._start.copy()
+        self.table: Table | None = None
+        if table:  # every action shown to the shared table and each seat's hand as it happens
+            self.encoders = cast(list[Encoder], encoding.encoders())
+            self.table = self.encoders[0].table
+        else:  # a seat's vector worked out from the engine's position when asked for
+            self.vectors = EngineVectors(self._vector_constants)
         self.dealers: list[int] = []  # the dealer of each deal so far (its hands follow from the seed)
         self.entries: list[tuple[int, tuple[Any, ...]]] = []  # (seat, engine option), in order (index_of: its index)
-        self.indexing = IndexTables.of(game)
-        self._no_mask = np.zeros(len(self.actions), dtype=np.int8)
         self._legal: tuple[int, list[int]] | None = None  # (seat, its legal indices) in this position
         self._pick: tuple[int, tuple[Any, ...]] | None = None  # (index, option) random_index drew, this position
         self._match: Match | None = None
@@ -643,12 +954,13 @@ class FastReferee(BaseReferee):
         hands = fast.deal_keys(position.deck_keys, position.n, position.hand_size, self.seed, len(self.dealers), dealer)
         self.dealers.append(dealer)
         position.deal(hands)
-        self.table.deal()
-        for seat, encoder in enumerate(self.encoders):
-            hand = 0
-            for k in hands[seat]:
-                hand |= 1 << CARD_OF_KEY[k]
-            encoder.dealt(hand)
+        if self.table is not None:
+            self.table.deal()
+            for seat, encoder in enumerate(self.encoders):
+                hand = 0
+                for k in hands[seat]:
+                    hand |= 1 << CARD_OF_KEY[k]
+                encoder.dealt(hand)
 
     @property
     def deals(self) -> list[Deal]:
@@ -682,7 +994,9 @@ class FastReferee(BaseReferee):
         return self.position.turn
 
     def vector(self, seat: int) -> np.ndarray:
-        return self.encoders[seat].vector(lambda: self.game.observation(self.match.state, seat))
+        if self.table is not None:
+            return self.encoders[seat].vector(lambda: self.game.observation(self.match.state, seat))
+        return self.vectors.vector(self.position, seat)
 
     def legal(self, seat: int) -> dict[int, tuple[Any, ...]]:
         options = self.options_by_index
@@ -724,13 +1038,19 @@ class FastReferee(BaseReferee):
         """Play random actions (:meth:`act_random`) while the seat to act has a generator in ``rngs`` (by seat),
         until another seat is to act, a deal has been scored or the game is over: a gym environment's ``random``
         opponents between two of its learner's steps."""
-        position, apply, scored = self.position, self._apply, len(self.position.scores)
+        position, entries, scored = self.position, self.entries, len(self.position.scores)
+        self._legal = self._pick = None
         while True:
             seat = position.turn
             rng = rngs[seat] if seat >= 0 else None
             if rng is None:
                 return
-            apply(seat, draw_option(position, rng))
+            option = draw_option(position, rng)
+            if option[0] == "play" and self.table is None:  # _apply's commonest case, inline
+                entries.append((seat, option))
+                position.play_card(option[1])
+                continue
+            self._apply(seat, option)
             if len(position.scores) != scored:
                 return
 
@@ -754,29 +1074,35 @@ class FastReferee(BaseReferee):
         self._apply(seat, option)
 
     def _apply(self, seat: int, option: tuple[Any, ...]) -> None:
-        """Play ``option`` (legal for ``seat``, which is to act) on the engine, and show it to the table and seat."""
+        """Play ``option`` (legal for ``seat``, which is to act) on the engine (and show it to the table and the seat,
+        if they are followed)."""
         self._legal = self._pick = None
         self.entries.append((seat, option))
         position, table = self.position, self.table
         kind, what = option
         if kind == "play":  # the engine's primitives (Position.apply without its dispatch)
             position.play_card(what)
-            card = CARD_OF_KEY[what]
-            table.play(seat, card, position.first, position.second)  # the engine has ranked a full trick
-            self.encoders[seat].gave(card)
+            if table is not None:
+                card = CARD_OF_KEY[what]
+                table.play(seat, card, position.first, position.second)  # the engine has ranked a full trick
+                self.encoders[seat].gave(card)
         elif kind == "take":
             position.take(what)
-            placements = _PLACEMENTS.get(what)
-            if placements is None:
-                placements = _PLACEMENTS[what] = tuple((CARD_OF_KEY[k], None if col < 0 else col) for k, col in what)
-            table.take(seat, placements)
+            if table is not None:
+                placements = _PLACEMENTS.get(what)
+                if placements is None:
+                    placements = _PLACEMENTS[what] = tuple(
+                        (CARD_OF_KEY[k], None if col < 0 else col) for k, col in what
+                    )
+                table.take(seat, placements)
             if position.phase == DEAL:
                 self._deal()
         else:
             ((k, col),) = what
             position.root(k, col)
-            table.root(seat, CARD_OF_KEY[k], None if col < 0 else col)
-            self.encoders[seat].gave(CARD_OF_KEY[k])
+            if table is not None:
+                table.root(seat, CARD_OF_KEY[k], None if col < 0 else col)
+                self.encoders[seat].gave(CARD_OF_KEY[k])
 
     def deal_scores(self) -> tuple[tuple[int, ...], ...]:
         return tuple(self.position.scores)
@@ -1031,18 +1357,8 @@ class IndexTables:
         return out
 
 
-_POSITIONS: dict[AnouOptions, fast.Position] = {}
-
-
-def _new_position(game: Anou) -> fast.Position:
-    """A new game's position on the fast engine (a copy of one made once per options: a game starts at every
-    reset of an environment)."""
-    options = _options(game)
-    found = _POSITIONS.get(options)
-    if found is None:
-        found = _POSITIONS[options] = fast.Position(game)
-    return found.copy()
-
+_SETUPS: dict[int, tuple[Encoding, dict[str, Any]]] = {}
+"""By the id of an encoding (kept alive beside it): what a :class:`FastReferee` of its options starts from."""
 
 _PLACEMENTS: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int | None], ...]] = {}
 """A take option's ``what`` → the table's placements (cards as ints, None for no column)."""

@@ -11,6 +11,13 @@ decisions, which only its later battles and rounds bring. The saved policy then 
 ``policy:PATH`` wherever the tournament takes a bot name (:class:`PolicyBot`), so learned agents join the bots'
 leaderboard under the tournament's protocol: every lineup over the same deal seeds in every rotation.
 
+``--bc BOT`` starts from **behaviour cloning** (a standard recipe: imitation learning as the initialisation, then
+reinforcement learning, as in AlphaGo's supervised policy network or the BC-then-PPO baselines of imitation
+libraries): the bot named plays seat 0 for ``--bc-steps`` decisions against the same opponents, in the same
+episodes; its choices, the seat's observations and masks and the returns that followed are recorded, the policy is
+fitted to the bot's choices (cross-entropy over the legal actions) and the value head to the returns (squared
+error) for ``--bc-epochs`` passes, and PPO goes on from there for ``--steps`` (0: the cloned policy alone).
+
 Needs the ``train`` extra: ``pip install 'kirifuda[rl,train]'`` (sb3-contrib and a CPU build of torch).
 """
 
@@ -19,6 +26,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -73,13 +81,26 @@ def train(
     head: str = "auto",
     episode: str = "deal",
     save_every: int = 0,
+    bc: str | None = None,
+    init: Path | None = None,
+    bc_steps: int = 0,
+    bc_epochs: int = 10,
+    learning_rate: float = 3e-4,
 ) -> dict[str, Any]:
     """Fit and save a MaskablePPO policy for seat 0 (see the module docstring); what was done, for the docs.
     ``head``: ``flat`` (one logit per action index), ``features`` (:mod:`kirifuda.rl.ppo_policy`: logits from the
     features of each action's text, shared between actions) or ``auto`` (features above :data:`FEATURES_ABOVE`
     actions). ``save_every``: also save the policy every that many steps, as ``OUT-STEPS.zip`` beside ``out``
-    (a long run leaves usable policies if it is stopped)."""
+    (a long run leaves usable policies if it is stopped). ``bc``: a bot name whose play the policy clones first
+    (:func:`expert_samples`, :func:`clone`), from ``bc_steps`` of its decisions in seat 0, over ``bc_epochs``
+    passes; then ``steps`` of PPO at ``learning_rate``. ``init``: start from the weights of a policy saved with the
+    same game, options and head (a cloned one, ``--bc BOT --steps 0``, say)."""
     require("train", "python -m kirifuda.rl.ppo")
+    if steps < 0 or (bc is not None and bc_steps <= 0):
+        raise KirifudaError(
+            f"steps must be ≥ 0 and bc_steps > 0 with bc, not {steps} and {bc_steps}",
+            ja="steps は 0 以上、bc のときは bc_steps を 1 以上にしてください",
+        )
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -103,7 +124,7 @@ def train(
         n_steps=1024,
         batch_size=256,
         n_epochs=4,
-        learning_rate=3e-4,
+        learning_rate=learning_rate,
         gamma=1.0,  # the return is the seat's score over the episode (one deal, or the game)
         ent_coef=0.01,
         policy_kwargs=policy_kwargs,
@@ -111,7 +132,21 @@ def train(
         device="cpu",
         verbose=0,
     )
+    if init is not None:
+        saved = MaskablePPO.load(init, device="cpu")
+        try:
+            model.policy.load_state_dict(saved.policy.state_dict())
+        except RuntimeError as error:
+            raise KirifudaError(
+                f"{init} is not a policy of this game, options and head: {error}",
+                ja=f"{init} はこのゲーム・オプション・head の方策ではありません",
+            ) from error
     start = time.process_time()
+    cloned: dict[str, Any] = {}
+    if bc is not None:
+        samples = expert_samples(game_id, options, opponents, episode, bc, bc_steps, seed)
+        cloned = clone(model, samples, epochs=bc_epochs, seed=seed)
+        cloned.update(bot=bc, decisions=len(samples.actions), cpu_seconds=round(time.process_time() - start, 1))
     callback = None
     if save_every > 0:
         from stable_baselines3.common.callbacks import BaseCallback
@@ -124,7 +159,8 @@ def train(
 
         out.parent.mkdir(parents=True, exist_ok=True)
         callback = Checkpoint()
-    model.learn(total_timesteps=steps, callback=callback)
+    if steps > 0:
+        model.learn(total_timesteps=steps, callback=callback)
     out.parent.mkdir(parents=True, exist_ok=True)
     model.save(out)
     return {
@@ -136,6 +172,104 @@ def train(
         "episode": episode,
         "cpu_seconds": round(time.process_time() - start, 1),
         "path": str(out),
+        **({"bc": cloned} if cloned else {}),
+        **({"init": str(init)} if init is not None else {}),
+    }
+
+
+@dataclass
+class Samples:
+    """An expert's decisions in the learning seat: observations, masks (bool), the actions chosen, and the return
+    from each decision to the episode's end (the sum of the seat's rewards from that step on: ``gamma`` 1)."""
+
+    observations: np.ndarray
+    masks: np.ndarray
+    actions: np.ndarray
+    returns: np.ndarray
+
+
+def expert_samples(
+    game_id: str,
+    options: dict[str, Any] | None,
+    opponents: str | Sequence[str],
+    episode: str,
+    bot: str,
+    decisions: int,
+    seed: int = 0,
+) -> Samples:
+    """``decisions`` decisions of the bot ``bot`` playing seat 0 of the training environment (the same opponents
+    and episodes): whole episodes from seeds ``seed * 1_000_003 + k``, the last one cut short. The bot decides from
+    the seat's information state (:class:`~kirifuda.arena.Seating` on the referee's match), as in a tournament."""
+    from ..arena import Seating
+    from ..bots import make_bot
+
+    env = gym_env(game_id, 0, opponents, options, episode=episode)
+    actions = env.encoding.actions
+    observations: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    chosen: list[int] = []
+    returns: list[float] = []
+    k = 0
+    while len(chosen) < decisions:
+        game_seed = seed * 1_000_003 + k
+        k += 1
+        observation, _ = env.reset(seed=game_seed)
+        referee = env.referee
+        assert referee is not None
+        seating = Seating(referee.match, {0: make_bot(bot, env.game, seed=game_seed)})
+        rewards: list[float] = []
+        done = False
+        while not done and len(chosen) < decisions:
+            referee.match  # noqa: B018 - a fast referee brings its pure match up to date when asked for it
+            index = actions.of(seating.decide(0))
+            observations.append(observation["observation"])
+            masks.append(observation["action_mask"].astype(np.bool_))
+            chosen.append(index)
+            observation, reward, done, _, _ = env.step(index)
+            rewards.append(float(reward))
+        returns.extend(np.cumsum(rewards[::-1])[::-1].tolist())  # what followed each decision, to the episode's end
+    return Samples(np.stack(observations), np.stack(masks), np.array(chosen, dtype=np.int64), np.array(returns))
+
+
+def clone(model: Any, samples: Samples, *, epochs: int, seed: int = 0, batch_size: int = 256) -> dict[str, Any]:
+    """Fit ``model``'s policy to ``samples`` (behaviour cloning): the log-likelihood of the expert's actions
+    under the masked distribution and the value head's squared error to the returns, with Adam, for ``epochs``
+    passes over the samples in shuffled minibatches. Returns the final accuracy (the policy's most likely legal
+    action is the expert's) and losses."""
+    import torch
+
+    policy = model.policy
+    policy.set_training_mode(True)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+    rng = np.random.default_rng(seed)
+    observations = torch.as_tensor(samples.observations, dtype=torch.float32)
+    masks = samples.masks
+    actions = torch.as_tensor(samples.actions)
+    returns = torch.as_tensor(samples.returns, dtype=torch.float32)
+    count = len(samples.actions)
+    policy_loss = value_loss = 0.0
+    for _ in range(epochs):
+        order = rng.permutation(count)
+        for start in range(0, count, batch_size):
+            batch = order[start : start + batch_size]
+            distribution = policy.get_distribution(observations[batch], action_masks=masks[batch])
+            log_likelihood = distribution.log_prob(actions[batch]).mean()
+            values = policy.predict_values(observations[batch]).flatten()
+            value_error = torch.nn.functional.mse_loss(values, returns[batch])
+            loss = -log_likelihood + 0.5 * value_error
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            policy_loss, value_loss = -log_likelihood.item(), value_error.item()
+    policy.set_training_mode(False)
+    with torch.no_grad():
+        distribution = policy.get_distribution(observations, action_masks=masks)
+        best = distribution.distribution.probs.argmax(dim=1)
+    return {
+        "epochs": epochs,
+        "accuracy": round(float((best == actions).float().mean()), 4),
+        "policy_loss": round(policy_loss, 4),
+        "value_loss": round(value_loss, 4),
     }
 
 
@@ -197,6 +331,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     t.add_argument("--head", choices=HEADS, default="auto", help="the action head (see train())")
     t.add_argument("--episode", choices=("deal", "game"), default="deal", help="an episode: one deal or the game")
     t.add_argument("--save-every", type=int, default=0, help="also save the policy every N steps (OUT-N.zip)")
+    t.add_argument(
+        "--bc",
+        metavar="BOT",
+        help="behaviour cloning first (a standard recipe: imitation, then PPO): fit the policy to BOT's choices in "
+        "seat 0 and the value head to the returns that followed, then train with PPO for --steps",
+    )
+    t.add_argument("--init", type=Path, help="start from this saved policy's weights (same game, options, head)")
+    t.add_argument("--bc-steps", type=int, default=20_000, help="BOT's decisions recorded for --bc")
+    t.add_argument("--bc-epochs", type=int, default=10, help="passes over them")
+    t.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's learning rate")
     args = ap.parse_args(argv)
     print(
         json.dumps(
@@ -210,6 +354,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                 head=args.head,
                 episode=args.episode,
                 save_every=args.save_every,
+                bc=args.bc,
+                init=args.init,
+                bc_steps=args.bc_steps,
+                bc_epochs=args.bc_epochs,
+                learning_rate=args.learning_rate,
             )
         )
     )

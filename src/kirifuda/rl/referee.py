@@ -210,11 +210,13 @@ class Referee(BaseReferee):
         return self.game.deal_scores(self._match.state)
 
 
-def referee_for(encoding: Encoding, seed: int) -> BaseReferee:
-    """The referee of one game: the encoding's fast one where it supports the game's options, else :class:`Referee`."""
+def referee_for(encoding: Encoding, seed: int, *, table: bool = True) -> BaseReferee:
+    """The referee of one game: the encoding's fast one where it supports the game's options, else :class:`Referee`.
+    ``table=False``: a fast referee works a seat's vector out when it is asked for instead of following every seat's
+    table at every action (cheaper when one seat is observed after several actions: the Gymnasium environment)."""
     fast = encoding.fast_referee
     if fast is not None and fast.supports(encoding.game):
-        return cast(BaseReferee, fast(encoding, seed))
+        return cast(BaseReferee, fast(encoding, seed, table=table))
     return Referee(encoding, seed)
 
 

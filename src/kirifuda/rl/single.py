@@ -91,7 +91,7 @@ class KirifudaGym(gymnasium.Env):
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(2**31)) if seed is None else int(seed)
-        self.referee = referee = referee_for(self.encoding, match_seed)
+        self.referee = referee = referee_for(self.encoding, match_seed, table=False)  # one seat observed
         self.players = players = seat_opponents(self.encoding, referee, self.opponents, match_seed)
         self._random_rngs = [  # by seat: a random opponent's generator, else None
             player.rng if type(player) is RandomOpponent else None
@@ -176,10 +176,11 @@ class KirifudaGym(gymnasium.Env):
             raise GameOver(
                 "the episode is over: reset the environment", ja="エピソードは終わっています。reset してください"
             )
-        if self.illegal == "terminate" and not referee.allows(self.seat, as_index(action, len(self.encoding.actions))):
+        index = as_index(action, len(self.encoding.actions))
+        if self.illegal == "terminate" and not referee.allows(self.seat, index):
             self._done = True
             return self._observe(), self.illegal_reward, True, False, {"illegal_action": True}
-        referee.act(self.seat, action)
+        referee.act(self.seat, index if index >= 0 else action)  # an action that is no index: refused, named as given
         reward = self._carry + self._scored()
         self._carry = 0.0
         if not self._done:
