@@ -140,8 +140,23 @@ def choices_outside_the_window(page: Any) -> list[Any]:
     return outside
 
 
+@pytest.fixture(scope="module")
+def patient(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose takeover bot waits a minute for a player: the module's ``server`` takes a seat over after
+    0.5 s, and on a busy machine a page took longer than that to connect — the bot then played the whole deal."""
+    with LiveServer(
+        tmp_path_factory.mktemp("patient") / "tables.db",
+        bot_delay=0.02,
+        takeover_after=60.0,
+        takeover_bot="heuristic",
+        deal_pause=0.3,
+    ) as live:
+        yield live
+
+
 @pytest.mark.parametrize("game_id", available())
-def test_a_whole_deal_against_bots_by_clicking(server, page, game_id):
+def test_a_whole_deal_against_bots_by_clicking(patient, page, game_id):
+    server = patient
     game = make(game_id)
     seats = ["human", "heuristic"] + ["random"] * (game.seat_count - 2)
     table = server.create(game_id, seats, seed=31)
