@@ -34,6 +34,7 @@ with extra iterations forced through the choices that the search left with too f
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import time
@@ -181,6 +182,8 @@ class ISMCTS:
     ) -> tuple[_Node, SearchStats]:
         root = _Node(self.game.seat_count)
         self._lo, self._hi = 0.0, 0.0
+        self._span = 1.0
+        self._seen: list[float] = []
         self._root_stats = {}
         self._drawn, self._uses = None, 0
         start = time.perf_counter()
@@ -321,6 +324,9 @@ class ISMCTS:
             self._lo = lo
         if hi > self._hi:
             self._hi = hi
+        self._span = self._hi - self._lo or 1.0
+        if kit.span_trim:
+            self._span = self._trimmed_span(reward[seat], kit.span_trim)
         if root_text is not None:
             acc = self._root_stats.setdefault(root_text, [0, 0.0, 0.0])
             acc[0] += 1
@@ -329,7 +335,7 @@ class ISMCTS:
         for visited in path:
             visited.visits += 1
             visited.reward = [total + r for total, r in zip(visited.reward, reward, strict=True)]
-        span = self._hi - self._lo or 1.0
+        span = self._span
         for sim_node, picks in sim_choices:
             assert sim_node.regrets is not None
             for actor, (p, entries, chosen) in picks.items():
@@ -359,8 +365,18 @@ class ISMCTS:
             return choices
         return max(2, int(WIDEN_K * math.sqrt(node.visits + 1)))
 
+    def _trimmed_span(self, value: float, trim: float) -> float:
+        """The range that normalises rewards where the kit trims it (:attr:`GameKit.span_trim`): the searching seat's
+        leaf rewards so far (``value`` the newest), less the ``trim`` share of them at each end — a rare extreme leaf
+        (Gonin-kan's ±16 of a 十六) no longer flattens the whole search; never wider than the full range."""
+        seen = self._seen
+        bisect.insort(seen, value)
+        cut = int(trim * len(seen))
+        span = seen[-1 - cut] - seen[cut]
+        return span if span > 0 else (self._hi - self._lo or 1.0)
+
     def _select(self, node: _Node, keyed: dict[Hashable, list[Action]], actor: int) -> Hashable:
-        lo, span = self._lo, (self._hi - self._lo) or 1.0
+        lo, span = self._lo, self._span
         c = self.c
         best_key: Hashable = None
         best = -math.inf

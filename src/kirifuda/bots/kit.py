@@ -67,6 +67,10 @@ class GameKit:
     the :meth:`searchable` copies of one sampled state are walked ``reuse`` times, so what a kit computes once per
     imagined hand (the modelled seats' plans, a hand's card ranking) can be cached and found again; fewer distinct
     worlds per search, so a kit sets it only where a paired tournament shows it plays as well (docs/bots.md)."""
+    span_trim: ClassVar[float] = 0.0
+    """The share of the searching seat's leaf rewards left out at each end of the range that normalises the search's
+    rewards (UCB1's exploration; 0: the full range seen): where rare leaves are worth far more than the rest
+    (Gonin-kan's 十六), the full range would make every decision of that search nearly uniform."""
     widen_above: ClassVar[int] = 16
     """Progressive widening: a node with more legal choices than this opens them a few at a time, best first
     by :meth:`prior` (Cut-in's sets, Organised Chaos's 286 passes)."""
