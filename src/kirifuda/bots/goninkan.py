@@ -168,6 +168,9 @@ class Kit(GameKit):
     heuristic_samples = 12
     """Sampled states per legal card in the heuristic's trick evaluation."""
     sixteen_rollouts = 24
+    span_trim = 0.02
+    """The search's reward range leaves out 2 % of the seat's leaf rewards at each end (:attr:`GameKit.span_trim`): a
+    十六 / 逆十六 leaf (±16 / ±32 against a battle's ±1 / ±2) met in a battle 2–3 search no longer flattens it."""
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
