@@ -28,7 +28,7 @@ from kirifuda import cards as C
 from kirifuda import design as D
 from kirifuda.fast import engine_for, goout, goout_engine, native
 from kirifuda.fast.goout import KNOWN_KEYS, FastGoout, Position
-from kirifuda.games.goout import FIVE, Goout, GooutState
+from kirifuda.games.goout import FIVE, JOKER_MASK, Goout, GooutState
 from kirifuda.match import Match
 from kirifuda.registry import make
 from kirifuda.simulate import play_random_game as pure_random_game
@@ -233,6 +233,18 @@ def test_five_card_hands_from_pieces_equal_the_pure_enumeration(five, suit_order
     for _, m in pure:
         combo = tables.five_card_combo(m, position.place_major(m))
         assert combo == game.combo(m) and combo is not None and combo.kind == FIVE
+
+
+def test_only_jokers_and_second_copies_lie_past_high():
+    """goout_engine.HIGH: a card mask's bits from 64 up are the Jokers and the second copies alone (cards.COPY;
+    pack.copies is not supported yet), so ``m >> HIGH == 0`` says a mask holds neither (the engine tests it before an
+    operation with JOKER_MASK)."""
+    for design in [*D.PRESETS, D.preset("daifugo").with_values({"pack.jokers": 2})]:
+        game = make("goout", {"design": design})
+        assert isinstance(game, Goout)
+        deck = game.deck()
+        for card in deck:
+            assert (card >= goout_engine.HIGH) == bool(1 << card & JOKER_MASK or card & C.COPY), card
 
 
 COMPILED = goout.IMPL is not goout_engine

@@ -34,7 +34,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from functools import reduce
 from itertools import combinations, compress, product
-from operator import attrgetter, not_, or_
+from operator import or_
+from typing import Final
 
 from kirifuda import cards as C
 from kirifuda.core import Action, Game, chance_rng
@@ -57,6 +58,10 @@ from kirifuda.games.goout import (
 )
 
 MASK_64 = (1 << 64) - 1
+HIGH: Final = 64
+"""A card mask's bits from ``HIGH`` up are the Jokers and second copies (cards.JOKER, cards.COPY), so ``m >> HIGH`` is
+0 for first-copy cards alone: tested before a mask operation with :data:`JOKER_MASK`, a number past 62 bits (each
+such operation makes a new int, and takes the slow path in the compiled copy, kirifuda.fast.native)."""
 PLAIN_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 """Whether ``random.Random.choice(seq)`` is ``seq[r]`` for ``r`` the first ``getrandbits(len(seq).bit_length())``
 below ``len(seq)`` (CPython's), so :meth:`FastGoout.play_random_game` may draw so itself."""
@@ -67,8 +72,6 @@ FOLLOW_STATES = 1 << 14  # (latest combination, lock, reversal) remembered
 NO_MEMO: tuple[int, None] = (0, None)  # Tables.follow_state where follows are read from the whole hand
 KINDS = (SET, RUN, FIVE)
 PASS_ONLY = (PASS,)
-CARDS = attrgetter("cards")  # a play → its cards
-SHIFT_64 = (64).__rrshift__  # an order (key × 2⁶⁴ + mask) → its key
 TABLES = f"_fast_tables_{__name__}"
 """Where :func:`tables` keeps a game's tables: one name per module, so this module and its compiled copy
 (:mod:`kirifuda.fast.native`) never read each other's."""
@@ -277,8 +280,14 @@ class Tables:
 
     def five_card_hands(self, hand: int, x: int) -> tuple[tuple[Play, ...], tuple[int, ...]]:
         """The five-card hands of ``hand`` (place-major: ``x``; play.five_card_hands) in the pure order, and their
-        keys. Built from the hand's pieces — the suits held at each place, the places held in each suit — with each
-        hand's order (key × 2⁶⁴ + mask, :meth:`Goout.order`) worked out by arithmetic (the rule of
+        keys (:meth:`five_card_table` without the cards)."""
+        plays, keys, _ = self.five_card_table(hand, x)
+        return plays, keys
+
+    def five_card_table(self, hand: int, x: int) -> tuple[tuple[Play, ...], tuple[int, ...], tuple[int, ...]]:
+        """The five-card hands of ``hand`` (place-major: ``x``; play.five_card_hands) in the pure order, their
+        keys and their cards. Built from the hand's pieces — the suits held at each place, the places held in each
+        suit — with each hand's order (key × 2⁶⁴ + mask, :meth:`Goout.order`) worked out by arithmetic (the rule of
         :meth:`Goout.five_card_key`, :attr:`five_bases`), never by classifying a candidate, then sorted: the
         straights of each five consecutive places held, one card a place (all of one suit: a straight flush); the
         flushes of each suit held at five places or more, five consecutive places left to the straights
@@ -363,7 +372,8 @@ class Tables:
                         rest ^= card
                         orders.append(base + card)
         orders.sort()
-        return tuple(map(self.plays.__getitem__, map(MASK_64.__and__, orders))), tuple(map(SHIFT_64, orders))
+        masks = tuple([order & MASK_64 for order in orders])
+        return tuple(map(self.plays.__getitem__, masks)), tuple([order >> 64 for order in orders]), masks
 
     def _flushes(self, base: int, places: int, suit: int) -> tuple[int, ...]:
         """The orders of the flushes of ``suit`` held at ``places`` (bit 4 * place), but five consecutive places (a
@@ -580,8 +590,8 @@ class Position:
         self.must = 0
         self.played = 0
         self.plays = 0  # combinations played this turn (0: the turn's start player is to lead)
-        # each seat's five-card hands and their keys, for the natural cards it held (Position._five_card_hands)
-        self.fives: list[tuple[int, tuple[Play, ...], tuple[int, ...]] | None] = [None] * self.n
+        # each seat's five-card hands, their keys and cards, for the natural cards it held (Position._five_card_hands)
+        self.fives: list[tuple[int, tuple[Play, ...], tuple[int, ...], tuple[int, ...]] | None] = [None] * self.n
         self.five_cards: list[int] = [0] * self.n  # the cards of each seat's five-card hands (all of them)
         self.follow: tuple[int, dict[int, tuple[Action, ...]] | None] | None = None  # Tables.follow_state
 
@@ -656,7 +666,7 @@ class Position:
         if memo is None or self.must:
             return self._follows(seat, hand, self.rm[seat])
         # what follows depends on the cards of the hand under the mask and the Jokers only (Tables.follow_state)
-        key = self.rm[seat] & mask | hand & JOKER_MASK
+        key = self.rm[seat] & mask | (hand & JOKER_MASK if hand >> HIGH else 0)
         found = memo.get(key)
         if found is None:
             found = self.t.remember_follows(memo, key, self._follows(seat, hand, key & mask))
@@ -667,7 +677,7 @@ class Position:
         holding the first card)."""
         x = self.rm[seat]
         t = self.t
-        jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand & JOKER_MASK else 0
+        jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand >> HIGH and hand & JOKER_MASK else 0
         chunks = t.lead_chunks[jokers if t.wild else 0]
         out: list[Action] = []
         chunk = 0
@@ -699,7 +709,7 @@ class Position:
         t = self.t
         top = self.top_combo
         assert top is not None
-        jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand & JOKER_MASK else 0
+        jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand >> HIGH and hand & JOKER_MASK else 0
         wild = jokers if t.wild else 0
         out: list[Action] = []
         game = self.game
@@ -773,23 +783,24 @@ class Position:
     def _five_card_hands(self, seat: int, hand: int) -> tuple[tuple[Play, ...], tuple[int, ...]]:
         """The seat's five-card hands (play.five_card_hands) in the pure order, and their keys: listed once a deal,
         then only those whose cards are all still held (a hand only loses cards)."""
-        natural = hand & ~JOKER_MASK
+        natural = hand & ~JOKER_MASK if hand >> HIGH else hand
         known = self.fives[seat]
         if known is not None:
-            was, plays, keys = known
+            was, plays, keys, masks = known
             if was == natural:
                 return plays, keys
             if not natural & ~was:
                 gone = was & ~natural
                 if gone & self.five_cards[seat]:
-                    kept = list(map(not_, map(gone.__and__, map(CARDS, plays))))
+                    kept = [not cards & gone for cards in masks]
                     plays, keys = tuple(compress(plays, kept)), tuple(compress(keys, kept))
-                    self.five_cards[seat] = reduce(or_, map(CARDS, plays), 0)
-                self.fives[seat] = (natural, plays, keys)
+                    masks = tuple(compress(masks, kept))
+                    self.five_cards[seat] = reduce(or_, masks, 0)
+                self.fives[seat] = (natural, plays, keys, masks)
                 return plays, keys
-        plays, keys = self.t.five_card_hands(hand, self.rm[seat])
-        self.fives[seat] = (natural, plays, keys)
-        self.five_cards[seat] = reduce(or_, map(CARDS, plays), 0)
+        plays, keys, masks = self.t.five_card_table(hand, self.rm[seat])
+        self.fives[seat] = (natural, plays, keys, masks)
+        self.five_cards[seat] = reduce(or_, masks, 0)
         return plays, keys
 
     def _locked_singles(self, x: int, hand: int, top: Combo) -> list[Action]:
@@ -937,7 +948,7 @@ class Position:
                 info = t.play_info(cards)
             combo, bits, sig, revolution = info
             hand = hands[seat]
-            if cards & JOKER_MASK and cards & ~hand:  # a Joker held as the other copy (they share one name)
+            if cards >> HIGH and cards & JOKER_MASK and cards & ~hand:  # a Joker held as the other copy (one name)
                 held = hand & JOKER_MASK
                 jokers = held if (cards & JOKER_MASK) == JOKER_MASK else (held & JOKER_BITS[0] or JOKER_BITS[1])
                 cards = (cards & ~JOKER_MASK) | jokers
@@ -1046,7 +1057,7 @@ class Position:
             # the legal actions (choices)
             if top_combo is None:  # a lead (_leads)
                 x = rm[turn]
-                if hand & jokers_mask:
+                if hand >> HIGH and hand & jokers_mask:
                     jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1)
                     wild = jokers if wild_sets else 0
                 else:
@@ -1100,10 +1111,14 @@ class Position:
                         fcount = top_combo.count
                         same_base = (top_combo.key << 4 | fcount) << 4
                 if fmemo is not None and not must:  # kept per pile and hand (Tables.follow_state)
-                    key = rm[turn] & fmask | hand & jokers_mask
+                    key = rm[turn] & fmask | (hand & jokers_mask if hand >> HIGH else 0)
                     found = fmemo.get(key)
                     if found is None:
-                        jokers = (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1) if hand & jokers_mask else 0
+                        jokers = (
+                            (hand >> C.JOKER & 1) + (hand >> (C.JOKER | C.COPY) & 1)
+                            if hand >> HIGH and hand & jokers_mask
+                            else 0
+                        )
                         wild = jokers if wild_sets else 0
                         same = key >> shift & 15
                         same_plays = same_memo.get((((same_base | same) << 2 | wild) << 1) | reverse) if same else ()
@@ -1167,7 +1182,7 @@ class Position:
                 if info is None:
                     info = t.play_info(cards)
                 combo, bits, sig, revolution = info
-                if cards & JOKER_MASK and cards & ~hand:  # a Joker held as the other copy (they share one name)
+                if cards >> HIGH and cards & JOKER_MASK and cards & ~hand:  # a Joker held as the other copy (one name)
                     held = hand & JOKER_MASK
                     jokers = held if (cards & JOKER_MASK) == JOKER_MASK else (held & JOKER_BITS[0] or JOKER_BITS[1])
                     cards = (cards & ~JOKER_MASK) | jokers
@@ -1290,7 +1305,7 @@ class FastGoout:
         for seat in range(n):
             pile = pack[(seat - start) % n : dealt : n]
             m = sum(map(card_one.__getitem__, pile))
-            if m & JOKER_MASK:
+            if m >> HIGH and m & JOKER_MASK:
                 held = joker_count(m)
                 m = (m & ~JOKER_MASK) | (JOKER_MASK if held == 2 else JOKER_BITS[named])
                 named += held
