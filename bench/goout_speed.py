@@ -71,7 +71,8 @@ def players(pure: bool) -> dict[str, Player]:
     if IMPL is not goout_engine:  # compiled: the same engine as Python too
         for preset in PRESETS:
             python_engine = goout_engine.FastGoout(make("goout", {"design": preset}))
-            out[f"goout {preset} (fast, pure Python)"] = python_engine.play_random_game
+            name = "goout cutin preset" if preset == "cutin" else f"goout {preset}"
+            out[f"{name} (fast, pure Python)"] = python_engine.play_random_game
     if pure:
         for preset in ("cutin", "daifugo", "big-two"):
             game = make("goout", {"design": preset})

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import pickle
 import random
 from pathlib import Path
 
@@ -245,6 +246,20 @@ def test_only_jokers_and_second_copies_lie_past_high():
         deck = game.deck()
         for card in deck:
             assert (card >= goout_engine.HIGH) == bool(1 << card & JOKER_MASK or card & C.COPY), card
+
+
+def test_a_game_pickles_without_its_tables():
+    """The engine keeps its tables on the game (a cache: megabytes, and the compiled copy's do not unpickle): a game
+    pickled after play (a worker process, the web bots) carries none of them, and plays the same games again."""
+    game = make("goout", {"design": "daifugo"})
+    engine = engine_for(game)
+    assert engine is not None
+    played = [engine.play_random_game(seed, random.Random(seed)) for seed in range(3)]
+    again = pickle.loads(pickle.dumps(game))
+    assert not any(vars(again).get(name) for name in vars(again) if name.startswith("_fast_tables"))
+    fresh = engine_for(again)
+    assert fresh is not None
+    assert [fresh.play_random_game(seed, random.Random(seed)) for seed in range(3)] == played
 
 
 COMPILED = goout.IMPL is not goout_engine

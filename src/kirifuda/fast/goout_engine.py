@@ -25,6 +25,12 @@ local variables that makes ``rng.choice``'s and the shuffle's ``getrandbits`` dr
 Both list the same actions in the same order, so :meth:`FastGoout.play_random_game` with the same
 ``random.Random`` plays the very game the pure protocol plays (tests/test_fast_goout.py checks :meth:`Position.legal`
 and :meth:`Position.random_hand` decision by decision over the presets, Daifugō's switches and random designs).
+
+This file is the Python source of the engine :mod:`kirifuda.fast.goout` runs: ``make setup`` compiles it with mypyc
+into a top-level module (:mod:`kirifuda.fast.native`, docs/performance.md "third pass"), used only while it was built
+from this very file. Keep it compilable: absolute imports; annotations true at run time (mypyc checks them: a value
+typed ``list`` must be a list); no ``cls.__new__`` without ``__init__`` on its classes; nothing here pickled but
+through :meth:`Tables.__reduce__`.
 """
 
 from __future__ import annotations
@@ -493,6 +499,12 @@ class Tables:
                     other[1].clear()
         found = memo[key] = tuple(follows)
         return found
+
+    def __reduce__(self) -> tuple[type[None], tuple[()]]:
+        """A game pickled with its tables (kept on it, :func:`tables`) carries ``None`` in their place, built again
+        where they are next needed: the tables are a cache (megabytes of it), and the compiled copy's could not be
+        rebuilt from a pickle."""
+        return type(None), ()
 
     def play(self, cards: int) -> Play:
         found = self.plays.get(cards)
