@@ -115,6 +115,8 @@ def table(folder: Path) -> None:
             continue
         options = {k: v for k, v in data["options"].items() if k in ("players", "rounds")}
         label = f"{data['game']} ({', '.join(f'{k}={v}' for k, v in options.items())})"
+        if data.get("first_seed", 500) != 500:  # the protocol's seeds start at 500: another range is named
+            label = f"{label[:-1]}; seeds {data['first_seed']}–{data['first_seed'] + data['seeds'] - 1})"
         for field, lineup in zip(data["fields"], data["lineups"], strict=True):
             names = lineup["lineup"]
             player = names[0]

@@ -17,6 +17,8 @@ libraries): the bot named plays seat 0 for ``--bc-steps`` decisions against the 
 episodes; its choices, the seat's observations and masks and the returns that followed are recorded, the policy is
 fitted to the bot's choices (cross-entropy over the legal actions) and the value head to the returns (squared
 error) for ``--bc-epochs`` passes, and PPO goes on from there for ``--steps`` (0: the cloned policy alone).
+``--bc-symmetries`` (Gonin-kan) clones each minibatch under a random relabelling of ♥ ♦ ♣, which the rules treat
+alike.
 
 Needs the ``train`` extra: ``pip install 'kirifuda[rl,train]'`` (sb3-contrib and a CPU build of torch).
 """
