@@ -7,7 +7,7 @@ PYTEST := $(PY) -m pytest -q -n 2 --dist loadgroup -p no:cacheprovider
 
 .PHONY: setup play check quick test bench clean
 
-setup: $(VENV)/.installed
+setup: $(VENV)/.installed $(VENV)/.native
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,12 @@ $(VENV)/.installed: pyproject.toml
 	@# Japanese glyphs for the browser's screenshots (docs/images/browser.png)
 	@test -e /usr/share/fonts/opentype/ipafont-gothic/ipag.ttf || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq fonts-ipafont-gothic >/dev/null; }
+	touch $@
+
+# the go-out engine compiled with mypyc into the venv (docs/performance.md), again whenever its source changes; a
+# build that fails says so and leaves it pure Python (kirifuda.fast.native): setup goes on
+$(VENV)/.native: $(VENV)/.installed src/kirifuda/fast/goout_engine.py src/kirifuda/fast/native.py
+	PYTHONPATH=src $(PY) -m kirifuda.fast.native || echo "kirifuda: the go-out engine stays pure Python (its build failed)"
 	touch $@
 
 play: setup  ## a game of Anou at the full-screen terminal table against normal bots

@@ -1,5 +1,9 @@
 """The fast go-out engine (kirifuda.fast.goout) against the pure one (kirifuda.games.goout).
 
+The tests run on the engine kirifuda.fast.goout loads: the compiled copy where ``make setup`` built it from this
+source (kirifuda.fast.native), else the Python source kirifuda.fast.goout_engine (``KIRIFUDA_PURE=1`` forces it);
+where it is compiled, the compiled copy is also checked against its source, decision by decision.
+
 Lockstep: random games where at every decision both engines name the same legal actions in the same order and
 reach the same position (hands, whose turn, the latest combination, the lock, the reversal, who went out), ending
 with the same hand scores; the random player ``play_random_game`` makes exactly the draws the pure protocol makes
@@ -11,7 +15,10 @@ play, the number of leaves of the action tree to a depth is the same in both eng
 from __future__ import annotations
 
 import functools
+import hashlib
+import pickle
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,9 +27,9 @@ from perft import pure_perft
 
 from kirifuda import cards as C
 from kirifuda import design as D
-from kirifuda.fast import engine_for
+from kirifuda.fast import engine_for, goout, goout_engine, native
 from kirifuda.fast.goout import KNOWN_KEYS, FastGoout, Position
-from kirifuda.games.goout import FIVE, Goout, GooutState
+from kirifuda.games.goout import FIVE, JOKER_MASK, Goout, GooutState
 from kirifuda.match import Match
 from kirifuda.registry import make
 from kirifuda.simulate import play_random_game as pure_random_game
@@ -227,3 +234,113 @@ def test_five_card_hands_from_pieces_equal_the_pure_enumeration(five, suit_order
     for _, m in pure:
         combo = tables.five_card_combo(m, position.place_major(m))
         assert combo == game.combo(m) and combo is not None and combo.kind == FIVE
+
+
+def test_only_jokers_and_second_copies_lie_past_high():
+    """goout_engine.HIGH: a card mask's bits from 64 up are the Jokers and the second copies alone (cards.COPY;
+    pack.copies is not supported yet), so ``m >> HIGH == 0`` says a mask holds neither (the engine tests it before an
+    operation with JOKER_MASK)."""
+    for design in [*D.PRESETS, D.preset("daifugo").with_values({"pack.jokers": 2})]:
+        game = make("goout", {"design": design})
+        assert isinstance(game, Goout)
+        deck = game.deck()
+        for card in deck:
+            assert (card >= goout_engine.HIGH) == bool(1 << card & JOKER_MASK or card & C.COPY), card
+
+
+def test_a_game_pickles_without_its_tables():
+    """The engine keeps its tables on the game (a cache: megabytes, and the compiled copy's do not unpickle): a game
+    pickled after play (a worker process, the web bots) carries none of them, and plays the same games again."""
+    game = make("goout", {"design": "daifugo"})
+    engine = engine_for(game)
+    assert engine is not None
+    played = [engine.play_random_game(seed, random.Random(seed)) for seed in range(3)]
+    again = pickle.loads(pickle.dumps(game))
+    assert not any(vars(again).get(name) for name in vars(again) if name.startswith("_fast_tables"))
+    fresh = engine_for(again)
+    assert fresh is not None
+    assert [fresh.play_random_game(seed, random.Random(seed)) for seed in range(3)] == played
+
+
+COMPILED = goout.IMPL is not goout_engine
+
+
+@pytest.mark.skipif(not COMPILED, reason=f"the go-out engine is not compiled here: {native.status['goout_engine']}")
+@pytest.mark.parametrize("design", DESIGNS, ids=label)
+def test_the_compiled_engine_plays_as_its_python_source(design):
+    """The compiled copy (mypyc) against kirifuda.fast.goout_engine as Python: the same whole games, and at every
+    decision of random hands the same seat, legal actions in order, draw, position and scores, through both the
+    simulate loop (random_hand) and the bots' legal/play/copy."""
+    compiled, source = goout.IMPL, goout_engine
+    games = {engine: make("goout", {"design": design}) for engine in (compiled, source)}
+    fast = {engine: engine.FastGoout(games[engine]) for engine in (compiled, source)}
+    for seed in range(8):
+        assert fast[compiled].play_random_game(seed, random.Random(seed)) == fast[source].play_random_game(
+            seed, random.Random(seed)
+        )
+    for seed in range(4):
+        traces: dict = {}
+        for engine in (compiled, source):
+            position = fast[engine].deal(seed, 0, seed % games[engine].n)
+            trace: list = []
+            position.random_hand(random.Random(seed).getrandbits, trace)
+            traces[engine] = (
+                [(seat, [str(a) for a in legal], index) for seat, legal, index in trace],
+                position.hand_scores(),
+                position.order(),
+            )
+        assert traces[compiled] == traces[source]
+        positions = {engine: fast[engine].deal(seed, 1, 0) for engine in (compiled, source)}
+        rng = random.Random(seed)
+        over = False
+        while not over:
+            legal = {engine: positions[engine].legal() for engine in (compiled, source)}
+            assert [str(a) for a in legal[compiled]] == [str(a) for a in legal[source]]
+            index = rng.randrange(len(legal[source]))
+            copies = {engine: positions[engine].copy() for engine in (compiled, source)}
+            results = {engine: copies[engine].play(legal[engine][index]) for engine in (compiled, source)}
+            assert results[compiled] == results[source]
+            over = results[source]
+            positions = copies
+            state = {engine: [getattr(positions[engine], name) for name in STATE] for engine in (compiled, source)}
+            assert state[compiled] == state[source]
+        assert positions[compiled].scores() == positions[source].scores()
+
+
+STATE = ("hands", "rm", "leader", "turn", "top", "last", "lock", "reversed", "passed", "out", "must", "played", "plays")
+"""The fields of a Position that say where the hand stands (the rest are remembered lists and tables)."""
+
+
+def test_position_copy_copies_every_field():
+    """Position.copy names each field (the compiled copy has no __new__ to copy them by __slots__)."""
+    game = make("goout", {"design": "big-two"})
+    assert isinstance(game, Goout)
+    position = FastGoout(game).deal(7, 0, 0)
+    position.legal()
+    position.play(position.legal()[0])
+    copy = position.copy()
+    for name in goout_engine.Position.__slots__:
+        assert getattr(copy, name) == getattr(position, name), name
+    assert copy.hands is not position.hands and copy.rm is not position.rm and copy.out is not position.out
+
+
+def test_the_compiled_copy_is_used_only_where_it_is_current(tmp_path, monkeypatch):
+    """kirifuda.fast.native.load: a compiled copy carries the SHA-256 of the source it was built from, and is used
+    only while that is the source beside it, and never under KIRIFUDA_PURE=1; else the Python source runs, and
+    native.status says why."""
+    digest = hashlib.sha256(Path(goout_engine.__file__).read_bytes()).hexdigest()
+    (tmp_path / "_kirifuda_test_current.py").write_text(f'SOURCE_SHA256 = "{digest}"\n', encoding="utf-8")
+    (tmp_path / "_kirifuda_test_stale.py").write_text(f'SOURCE_SHA256 = "{digest[::-1]}"\n', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(native, "status", {})
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    current = native.load(goout_engine, "_kirifuda_test_current")
+    assert current is not goout_engine and current.__name__ == "_kirifuda_test_current"
+    assert native.status["goout_engine"].startswith("compiled: ")
+    assert native.load(goout_engine, "_kirifuda_test_stale") is goout_engine
+    assert "built from another source" in native.status["goout_engine"]
+    assert native.load(goout_engine, "_kirifuda_test_absent") is goout_engine
+    assert "not compiled" in native.status["goout_engine"]
+    monkeypatch.setenv(native.PURE_ENV, "1")
+    assert native.load(goout_engine, "_kirifuda_test_current") is goout_engine
+    assert native.status["goout_engine"] == "pure Python: KIRIFUDA_PURE is set"
