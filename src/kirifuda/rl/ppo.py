@@ -218,7 +218,7 @@ class Samples:
     """An expert's decisions in the learning seat: observations, masks (bool), the actions chosen, and the return
     from each decision to the episode's end (the sum of the seat's rewards from that step on: ``gamma`` 1);
     ``second``: with ``second_opinion``, what another instance of the bot (another seed) chose on the same
-    information state (a stochastic bot's agreement with itself: the most a clone can agree with it)."""
+    information state (how often a stochastic bot agrees with itself: bench/goninkan_clone.py)."""
 
     observations: np.ndarray
     masks: np.ndarray
