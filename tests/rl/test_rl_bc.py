@@ -58,3 +58,57 @@ def test_train_clones_then_a_run_starts_from_the_saved_weights(tmp_path):
     assert all(torch.equal(weights[0][name], weights[1][name]) for name in weights[0])
     with pytest.raises(KirifudaError, match="not a policy of this game"):
         train("cutin", steps=0, out=tmp_path / "other.zip", options=options, init=cloned, net=(32,))
+
+
+def test_a_second_opinion_is_the_bot_asked_again_on_the_same_information_state():
+    # Gonin-kan's heuristic decides its call, trump and passes from the hand alone (the same answer twice) and
+    # plays its cards from sampled states (another seed may choose otherwise): bench/goninkan_clone.py's ceiling
+    options = {"first_dealer": 1, "rounds": 10}
+    samples = expert_samples("goninkan", options, "random", "game", "heuristic", 150, seed=2, second_opinion=True)
+    assert samples.second is not None and samples.second.shape == samples.actions.shape
+    assert samples.masks[np.arange(150), samples.second].all()
+    texts = make_env("goninkan", options, "random").unwrapped.action_texts
+    kinds = [texts[a].split()[0] for a in samples.actions]
+    by_hand = [k in ("go", "come", "trump", "give") for k in kinds]
+    assert any(by_hand) and (samples.second[by_hand] == samples.actions[by_hand]).all()
+    plain = expert_samples("goninkan", options, "random", "game", "heuristic", 150, seed=2)
+    assert plain.second is None and np.array_equal(plain.actions, samples.actions)  # the first bot's choice is played
+
+
+def test_gonin_kans_suit_relabellings_move_the_vector_and_the_actions_together():
+    from kirifuda import registry
+    from kirifuda.rl.goninkan import suit_symmetries
+    from kirifuda.rl.registry import encoding_for
+
+    options = {"first_dealer": 1, "rounds": 10}
+    encoding = encoding_for(registry.make("goninkan", options))
+    symmetries = suit_symmetries(encoding)
+    texts = encoding.actions.texts
+    assert len(symmetries) == 6 and all((a == np.arange(len(a))).all() for a in symmetries[0])  # identity first
+    samples = expert_samples("goninkan", options, "random", "game", "heuristic", 120, seed=4)
+    hand = {label: i for i, label in enumerate(encoding.layout.fields[0].labels)}  # the first field: my hand
+    trump = {
+        label: encoding.layout.offsets()[i][0]
+        for i, f in enumerate(encoding.layout.fields)
+        for label in "S"
+        if f.name == "trump"
+    }["S"]
+    for slots, legal, action in symmetries:
+        assert sorted(slots) == list(range(len(slots))) and sorted(action) == list(range(len(texts)))
+        observations, masks = samples.observations[:, slots], samples.masks[:, legal]
+        chosen = action[samples.actions]
+        assert masks[np.arange(len(chosen)), chosen].all()  # the bot's choice, relabelled, is legal there
+        for vector, mask in zip(observations, masks, strict=True):
+            for i in np.flatnonzero(mask):
+                verb, _, word = texts[i].partition(" ")
+                if verb in ("play", "give"):  # a card played or given is in the hand, relabelled alike
+                    assert vector[hand[word.partition(":")[0]]] == 1, texts[i]
+        # ♠ has its 2 and is never relabelled: neither is the ♠ trump flag nor a ♠ card
+        assert slots[trump] == trump and slots[hand["2S"]] == hand["2S"]
+
+    def to(symmetry, text):
+        return texts[symmetry[2][texts.index(text)]]
+
+    hearts_clubs = next(s for s in symmetries if to(s, "trump H") == "trump C" and to(s, "trump C") == "trump H")
+    assert texts[hearts_clubs[2][texts.index("play JK:H")]] == "play JK:C"
+    assert texts[hearts_clubs[2][texts.index("give 7C")]] == "give 7H"

@@ -8,7 +8,10 @@ come from it; a pass or the blind swap shows only to those who may see it (G1, G
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
+
+import numpy as np
 
 from .. import cards as C
 from ..cards import JOKER
@@ -170,3 +173,48 @@ class Encoder(BaseEncoder):
             per_position(obs.hand_sizes),
             per_position(obs.totals),
         ]
+
+
+def suit_symmetries(encoding: Any) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The relabellings of ♥ ♦ ♣ among themselves (♠ has its 2 and stays), identity first, as index arrays for
+    :func:`kirifuda.rl.ppo.clone`: ``(slots, legal, action)`` with ``relabelled = vector[slots]``,
+    ``relabelled mask = mask[legal]`` and ``relabelled action = action[index]``. The rules treat the three alike
+    (the rounds' battle-1 trump cycles through them, but the trump is in the vector): a situation with ♥ and ♣
+    swapped is the same situation. Every slot naming a suit — the card fields, ``trump``, ``lead``, ``voids`` —
+    and every action naming one (``play``, ``give``, a led Joker's suit, ``trump``) is relabelled."""
+    layout, texts = encoding.layout, list(encoding.actions.texts)
+    out: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    for order in permutations("HDC"):
+        to = dict(zip("HDC", order, strict=True)) | {"S": "S"}
+
+        def relabel(label: str, kind: str, to: dict[str, str] = to) -> str:
+            if kind == "cards":  # a card's text ends in its suit letter (the Joker: JK)
+                return label if label == "JK" else label[:-1] + to[label[-1]]
+            if kind == "suit":
+                return to[label]
+            if kind == "void":
+                who, _, suit = label.partition(":")
+                return f"{who}:{to[suit]}"
+            verb, _, word = label.partition(" ")  # an action text
+            if verb == "trump":
+                return f"trump {to[word]}"
+            if word.startswith("JK:"):
+                return f"{verb} JK:{to[word[-1]]}"
+            if verb in ("play", "give") and word != "JK":
+                return f"{verb} {word[:-1]}{to[word[-1]]}"
+            return label
+
+        slots = np.arange(layout.size)
+        for offset, field in layout.offsets():
+            kind = {"trump": "suit", "lead": "suit", "voids": "void"}.get(field.name, field.kind)
+            if kind not in ("cards", "suit", "void"):
+                continue
+            where = {label: offset + i for i, label in enumerate(field.labels)}
+            for i, label in enumerate(field.labels):
+                slots[where[relabel(label, kind)]] = offset + i  # the slot's value moves to its relabelled slot
+        where = {text: i for i, text in enumerate(texts)}
+        action = np.array([where[relabel(text, "action")] for text in texts])
+        legal = np.empty_like(action)
+        legal[action] = np.arange(len(texts))
+        out.append((slots, legal, action))
+    return out

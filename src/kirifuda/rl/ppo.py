@@ -17,6 +17,8 @@ libraries): the bot named plays seat 0 for ``--bc-steps`` decisions against the 
 episodes; its choices, the seat's observations and masks and the returns that followed are recorded, the policy is
 fitted to the bot's choices (cross-entropy over the legal actions) and the value head to the returns (squared
 error) for ``--bc-epochs`` passes, and PPO goes on from there for ``--steps`` (0: the cloned policy alone).
+``--bc-symmetries`` (Gonin-kan) clones each minibatch under a random relabelling of ♥ ♦ ♣, which the rules treat
+alike.
 
 Needs the ``train`` extra: ``pip install 'kirifuda[rl,train]'`` (sb3-contrib and a CPU build of torch).
 """
@@ -86,6 +88,7 @@ def train(
     bc_steps: int = 0,
     bc_epochs: int = 10,
     learning_rate: float = 3e-4,
+    bc_symmetries: bool = False,
 ) -> dict[str, Any]:
     """Fit and save a MaskablePPO policy for seat 0 (see the module docstring); what was done, for the docs.
     ``head``: ``flat`` (one logit per action index), ``features`` (:mod:`kirifuda.rl.ppo_policy`: logits from the
@@ -94,43 +97,23 @@ def train(
     (a long run leaves usable policies if it is stopped). ``bc``: a bot name whose play the policy clones first
     (:func:`expert_samples`, :func:`clone`), from ``bc_steps`` of its decisions in seat 0, over ``bc_epochs``
     passes; then ``steps`` of PPO at ``learning_rate``. ``init``: start from the weights of a policy saved with the
-    same game, options and head (a cloned one, ``--bc BOT --steps 0``, say)."""
+    same game, options and head (a cloned one, ``--bc BOT --steps 0``, say). ``bc_symmetries``: clone under the
+    game's relabellings that change nothing (Gonin-kan's ♥ ♦ ♣: :func:`kirifuda.rl.goninkan.suit_symmetries`)."""
     require("train", "python -m kirifuda.rl.ppo")
     if steps < 0 or (bc is not None and bc_steps <= 0):
         raise KirifudaError(
             f"steps must be ≥ 0 and bc_steps > 0 with bc, not {steps} and {bc_steps}",
             ja="steps は 0 以上、bc のときは bc_steps を 1 以上にしてください",
         )
-    import torch
+    if bc_symmetries and game_id != "goninkan":
+        raise KirifudaError(
+            f"bc_symmetries: only goninkan's suits are relabelled, not {game_id}'s",
+            ja="bc_symmetries はゴニンカンのみです",
+        )
     from sb3_contrib import MaskablePPO
 
-    torch.set_num_threads(1)
-    env = make_env(game_id, options, opponents, episode)
-    if head not in HEADS:
-        raise KirifudaError(f"head must be one of {', '.join(HEADS)}, not {head!r}", ja=f"head は {'/'.join(HEADS)}")
-    actions = len(encoding_for(registry.make(game_id, options)).actions)
-    if head == "auto":
-        head = "features" if actions > FEATURES_ABOVE else "flat"
-    policy: Any = "MlpPolicy"
-    policy_kwargs: dict[str, Any] = {"net_arch": list(net)}
-    if head == "features":
-        from .ppo_policy import FeaturePolicy
-
-        policy = FeaturePolicy
-        policy_kwargs.update(game_id=game_id, game_options=options or {})
-    model = MaskablePPO(
-        policy,
-        env,
-        n_steps=1024,
-        batch_size=256,
-        n_epochs=4,
-        learning_rate=learning_rate,
-        gamma=1.0,  # the return is the seat's score over the episode (one deal, or the game)
-        ent_coef=0.01,
-        policy_kwargs=policy_kwargs,
-        seed=seed,
-        device="cpu",
-        verbose=0,
+    model, head = new_model(
+        game_id, options, opponents, episode, net=net, head=head, seed=seed, learning_rate=learning_rate
     )
     if init is not None:
         saved = MaskablePPO.load(init, device="cpu")
@@ -145,7 +128,13 @@ def train(
     cloned: dict[str, Any] = {}
     if bc is not None:
         samples = expert_samples(game_id, options, opponents, episode, bc, bc_steps, seed)
-        cloned = clone(model, samples, epochs=bc_epochs, seed=seed)
+        symmetries = []
+        if bc_symmetries:
+            from .goninkan import suit_symmetries
+
+            symmetries = suit_symmetries(encoding_for(registry.make(game_id, options)))
+        cloned = clone(model, samples, epochs=bc_epochs, seed=seed, symmetries=symmetries)
+        cloned["symmetries"] = len(symmetries)
         cloned.update(bot=bc, decisions=len(samples.actions), cpu_seconds=round(time.process_time() - start, 1))
     callback = None
     if save_every > 0:
@@ -177,15 +166,65 @@ def train(
     }
 
 
+def new_model(
+    game_id: str,
+    options: dict[str, Any] | None,
+    opponents: str,
+    episode: str,
+    *,
+    net: Sequence[int] = (128, 128),
+    head: str = "auto",
+    seed: int = 0,
+    learning_rate: float = 3e-4,
+) -> tuple[Any, str]:
+    """The untrained MaskablePPO model :func:`train` fits, and its head (``auto`` resolved)."""
+    require("train", "python -m kirifuda.rl.ppo")
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    torch.set_num_threads(1)
+    env = make_env(game_id, options, opponents, episode)
+    if head not in HEADS:
+        raise KirifudaError(f"head must be one of {', '.join(HEADS)}, not {head!r}", ja=f"head は {'/'.join(HEADS)}")
+    actions = len(encoding_for(registry.make(game_id, options)).actions)
+    if head == "auto":
+        head = "features" if actions > FEATURES_ABOVE else "flat"
+    policy: Any = "MlpPolicy"
+    policy_kwargs: dict[str, Any] = {"net_arch": list(net)}
+    if head == "features":
+        from .ppo_policy import FeaturePolicy
+
+        policy = FeaturePolicy
+        policy_kwargs.update(game_id=game_id, game_options=options or {})
+    model = MaskablePPO(
+        policy,
+        env,
+        n_steps=1024,
+        batch_size=256,
+        n_epochs=4,
+        learning_rate=learning_rate,
+        gamma=1.0,  # the return is the seat's score over the episode (one deal, or the game)
+        ent_coef=0.01,
+        policy_kwargs=policy_kwargs,
+        seed=seed,
+        device="cpu",
+        verbose=0,
+    )
+    return model, head
+
+
 @dataclass
 class Samples:
     """An expert's decisions in the learning seat: observations, masks (bool), the actions chosen, and the return
-    from each decision to the episode's end (the sum of the seat's rewards from that step on: ``gamma`` 1)."""
+    from each decision to the episode's end (the sum of the seat's rewards from that step on: ``gamma`` 1);
+    ``second``: with ``second_opinion``, what another instance of the bot (another seed) chose on the same
+    information state (how often a stochastic bot agrees with itself: bench/goninkan_clone.py)."""
 
     observations: np.ndarray
     masks: np.ndarray
     actions: np.ndarray
     returns: np.ndarray
+    second: np.ndarray | None = None
 
 
 def expert_samples(
@@ -196,10 +235,14 @@ def expert_samples(
     bot: str,
     decisions: int,
     seed: int = 0,
+    *,
+    second_opinion: bool = False,
 ) -> Samples:
     """``decisions`` decisions of the bot ``bot`` playing seat 0 of the training environment (the same opponents
     and episodes): whole episodes from seeds ``seed * 1_000_003 + k``, the last one cut short. The bot decides from
-    the seat's information state (:class:`~kirifuda.arena.Seating` on the referee's match), as in a tournament."""
+    the seat's information state (:class:`~kirifuda.arena.Seating` on the referee's match), as in a tournament.
+    ``second_opinion``: also ask a second instance of the bot (seed ``game_seed + 7_919``) on each decision
+    (:attr:`Samples.second`); the first one's choice is played."""
     from ..arena import Seating
     from ..bots import make_bot
 
@@ -209,6 +252,7 @@ def expert_samples(
     masks: list[np.ndarray] = []
     chosen: list[int] = []
     returns: list[float] = []
+    second: list[int] = []
     k = 0
     while len(chosen) < decisions:
         game_seed = seed * 1_000_003 + k
@@ -217,25 +261,46 @@ def expert_samples(
         referee = env.referee
         assert referee is not None
         seating = Seating(referee.match, {0: make_bot(bot, env.game, seed=game_seed)})
+        other = make_bot(bot, env.game, seed=game_seed + 7_919) if second_opinion else None
         rewards: list[float] = []
         done = False
         while not done and len(chosen) < decisions:
             referee.match  # noqa: B018 - a fast referee brings its pure match up to date when asked for it
             index = actions.of(seating.decide(0))
+            if other is not None:
+                second.append(actions.of(other.act(seating.info(0), referee.match.legal_actions(0))))
             observations.append(observation["observation"])
             masks.append(observation["action_mask"].astype(np.bool_))
             chosen.append(index)
             observation, reward, done, _, _ = env.step(index)
             rewards.append(float(reward))
         returns.extend(np.cumsum(rewards[::-1])[::-1].tolist())  # what followed each decision, to the episode's end
-    return Samples(np.stack(observations), np.stack(masks), np.array(chosen, dtype=np.int64), np.array(returns))
+    return Samples(
+        np.stack(observations),
+        np.stack(masks),
+        np.array(chosen, dtype=np.int64),
+        np.array(returns),
+        np.array(second, dtype=np.int64) if second_opinion else None,
+    )
 
 
-def clone(model: Any, samples: Samples, *, epochs: int, seed: int = 0, batch_size: int = 256) -> dict[str, Any]:
+def clone(
+    model: Any,
+    samples: Samples,
+    *,
+    epochs: int,
+    seed: int = 0,
+    batch_size: int = 256,
+    symmetries: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]] = (),
+) -> dict[str, Any]:
     """Fit ``model``'s policy to ``samples`` (behaviour cloning): the log-likelihood of the expert's actions
     under the masked distribution and the value head's squared error to the returns, with Adam, for ``epochs``
     passes over the samples in shuffled minibatches. Returns the final accuracy (the policy's most likely legal
-    action is the expert's) and losses."""
+    action is the expert's) and losses. ``symmetries``: relabellings of the game that change nothing
+    (Gonin-kan's ♥ ♦ ♣ among themselves: :func:`kirifuda.rl.goninkan.suit_symmetries`), each as index arrays
+    ``(slots, legal, action)`` — a relabelled sample is ``observation[slots]``, ``mask[legal]``,
+    ``action[chosen]``; each minibatch is seen under one of them drawn at random (the identity among them), so
+    the policy learns each situation in every guise."""
     import torch
 
     policy = model.policy
@@ -252,9 +317,15 @@ def clone(model: Any, samples: Samples, *, epochs: int, seed: int = 0, batch_siz
         order = rng.permutation(count)
         for start in range(0, count, batch_size):
             batch = order[start : start + batch_size]
-            distribution = policy.get_distribution(observations[batch], action_masks=masks[batch])
-            log_likelihood = distribution.log_prob(actions[batch]).mean()
-            values = policy.predict_values(observations[batch]).flatten()
+            batch_observations, batch_masks, batch_actions = observations[batch], masks[batch], actions[batch]
+            if symmetries:
+                slots, legal, action = symmetries[int(rng.integers(len(symmetries)))]
+                batch_observations = batch_observations[:, torch.as_tensor(slots)]
+                batch_masks = batch_masks[:, legal]
+                batch_actions = torch.as_tensor(action)[batch_actions]
+            distribution = policy.get_distribution(batch_observations, action_masks=batch_masks)
+            log_likelihood = distribution.log_prob(batch_actions).mean()
+            values = policy.predict_values(batch_observations).flatten()
             value_error = torch.nn.functional.mse_loss(values, returns[batch])
             loss = -log_likelihood + 0.5 * value_error
             optimizer.zero_grad()
@@ -329,6 +400,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     t.add_argument("--opponents", default="random")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--head", choices=HEADS, default="auto", help="the action head (see train())")
+    t.add_argument(
+        "--net", type=lambda text: tuple(int(w) for w in text.split(",")), default=(128, 128), help="hidden layers"
+    )
     t.add_argument("--episode", choices=("deal", "game"), default="deal", help="an episode: one deal or the game")
     t.add_argument("--save-every", type=int, default=0, help="also save the policy every N steps (OUT-N.zip)")
     t.add_argument(
@@ -341,6 +415,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     t.add_argument("--bc-steps", type=int, default=20_000, help="BOT's decisions recorded for --bc")
     t.add_argument("--bc-epochs", type=int, default=10, help="passes over them")
     t.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's learning rate")
+    t.add_argument(
+        "--bc-symmetries",
+        action="store_true",
+        help="clone each minibatch under a random relabelling of the suits the rules treat alike (goninkan: ♥ ♦ ♣)",
+    )
     args = ap.parse_args(argv)
     print(
         json.dumps(
@@ -352,6 +431,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 opponents=args.opponents,
                 seed=args.seed,
                 head=args.head,
+                net=args.net,
                 episode=args.episode,
                 save_every=args.save_every,
                 bc=args.bc,
@@ -359,6 +439,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 bc_steps=args.bc_steps,
                 bc_epochs=args.bc_epochs,
                 learning_rate=args.learning_rate,
+                bc_symmetries=args.bc_symmetries,
             )
         )
     )
