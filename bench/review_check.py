@@ -26,6 +26,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))  # measure this tree's kirifuda
 
+from rich.console import Console  # noqa: E402
+from rich.progress import track  # noqa: E402
+
 from kirifuda.analysis.tournament import interval  # noqa: E402
 from kirifuda.arena import Seating, seat_moments  # noqa: E402
 from kirifuda.bots import SearchBot, kit_for, make_bot  # noqa: E402
@@ -79,7 +82,8 @@ def measure(
     assert isinstance(judge, SearchBot)
     start = time.process_time()
     rows = []
-    for seed in range(first_seed, first_seed + deals):
+    seeds = range(first_seed, first_seed + deals)
+    for seed in track(seeds, description=f"{game_id}: deals", console=Console(stderr=True), transient=True):
         seat = seed % game.seat_count
         row: dict[str, Any] = {"seed": seed, "seat": seat}
         for name in (player, "random"):
