@@ -44,7 +44,15 @@ MODEL_SEED = "kirifuda-infer"
 
 def log_likelihood(kit: GameKit, info: InfoState, state: Any, epsilon: float = EPSILON) -> float | None:
     """The log-probability of the other seats' actions of the current deal under the model, were the hidden
-    cards as ``state`` (a determinization of ``info``) has them; None where the kit cannot rebuild the deal."""
+    cards as ``state`` (a determinization of ``info``) has them; None where the kit has no model
+    (:meth:`GameKit.log_likelihood`: by default :func:`replay_log_likelihood`)."""
+    return kit.log_likelihood(info, state, epsilon)
+
+
+def replay_log_likelihood(kit: GameKit, info: InfoState, state: Any, epsilon: float = EPSILON) -> float | None:
+    """The generic model: the deal rebuilt (:meth:`GameKit.deal_start`) and its public actions replayed, each other
+    seat's choice scored under the kit's rollout policy (see the module docstring); None where the kit cannot
+    rebuild the deal."""
     start = kit.deal_start(info, state)
     if start is None:
         return None
