@@ -4,8 +4,8 @@ Positions: in ``--games`` games played by ``heuristic`` bots, the lowest seat's 
 Organised Chaos) and before tricks 1, 4, 7 and 10 of the first deal. At each, a ``LEVEL`` and a ``LEVEL-infer`` bot
 (same seed, no time cap) decide, alternately, in one process, and the weighted pool is built alone once more:
 CPU seconds (``time.process_time``) per decision of each, their ratio (infer / plain, the median over positions of
-a phase) and the pool's share. A machine shared with other jobs changes absolute speed from minute to minute: the
-ratio is the figure to read.
+a phase) and the pool's share; and each bot's p50 / p95 over every position. A machine shared with other jobs
+changes absolute speed from minute to minute: the ratio is the figure to read.
 
     python bench/anarchy_infer_speed.py [--ids anarchy-bomb,organised-chaos,anarchy] [--level normal] [--games 3]
 """
@@ -91,6 +91,15 @@ def main() -> None:
             print(
                 f"{game_id} {moment:>3}: {len(found)} positions, {args.level} {plain:.3f} s, {args.level}-infer "
                 f"{infer:.3f} s (×{result[moment]['ratio']:.2f}), the pool alone {pool:.3f} s",
+                file=sys.stderr,
+            )
+        every = [row for found in rows.values() for row in found]
+        for i, name in enumerate((args.level, args.level + "-infer")):
+            times = sorted(row[i] for row in every)
+            result[name] = {"p50": statistics.median(times), "p95": times[min(len(times) - 1, int(0.95 * len(times)))]}
+            print(
+                f"{game_id} {name}: {len(times)} decisions, p50 {result[name]['p50']:.3f} s, p95 "
+                f"{result[name]['p95']:.3f} s",
                 file=sys.stderr,
             )
         out[game_id] = result

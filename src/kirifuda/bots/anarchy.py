@@ -33,6 +33,10 @@ it is expected to capture this trick against the cards still out (won suits it w
 void bonuses kept), less what the same card is worth kept for later; the Anarchist throws the bomb when the
 reversal helps it most, or by the last trick (KA7); passes give away what hurts its plan most.
 
+**The inference-weighted sampler's model** (:meth:`Kit.log_likelihood`, the ``-infer`` levels): how likely the
+other seats' bids and revealed cards of the deal were under the heuristic with ε of random choice, from the hands a
+determinization gives them (then: now plus what they have played since), the sampler's own bid weights divided out.
+
 **Rollouts** run on :class:`kirifuda.fast.anarchy.Position` (the fast engine, checked against the pure one) with
 a cheap version of the same policy, each seat using only its hand and the table.
 """
