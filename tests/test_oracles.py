@@ -4,7 +4,9 @@ The oracles (tests/oracles/, written from ../shared/rules/ without reading kirif
 same deals, chance events and actions as kirifuda's :class:`Match`. At every decision point both
 must agree on who is to act, on the exact set of legal action texts of every awaited seat, and on
 the rejection of probe actions; at the end, on every deal's scores. Every record is then replayed,
-and a sample goes through the ``kirifuda replay --json`` command itself.
+and a sample goes through the ``kirifuda replay --json`` command itself (in this process, by Typer's runner: a
+new interpreter per record cost ~0.6 s, a third of this module's time; tests/test_cli.py runs the installed
+command as a process).
 
 ``KIRIFUDA_ORACLE_GAMES`` (default 300, sized so ``make test`` stays well under 15 minutes on 2 cores; a deeper
 sweep: ``KIRIFUDA_ORACLE_GAMES=5000 make test``) is the number of random games per game id (a share of it for the
@@ -15,17 +17,18 @@ there are many: :func:`option_combos`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import itertools
 import json
 import os
 import random
-import subprocess
-import sys
 
 import pytest
+from typer.testing import CliRunner
 
 from kirifuda import cards as C
+from kirifuda.cli import app
 from kirifuda.core import KirifudaError
 from kirifuda.match import Match
 from kirifuda.records import dumps, replay
@@ -50,7 +53,14 @@ GARBAGE = ["", "play", "play XX", "pass now", "take", "bid", "give 2S", "trump",
 
 def option_combos(game_id: str) -> list[dict]:
     """Every valid combination of the game's option choices — or, where there are more than
-    :data:`ALL_COMBOS_UP_TO` (Cut-in's design knobs), a pairwise covering set of them (:func:`pairwise`)."""
+    :data:`ALL_COMBOS_UP_TO` (Cut-in's design knobs), a pairwise covering set of them (:func:`pairwise`).
+    Worked out once per process (Cut-in's takes seconds, and four test modules parametrize by it); a new list of
+    new dicts each call."""
+    return [dict(options) for options in _option_combos(game_id)]
+
+
+@functools.cache
+def _option_combos(game_id: str) -> list[dict]:
     cls = game_class(game_id).Options
     fields = [
         (f.name, f.metadata["choices"])
@@ -119,9 +129,14 @@ class Lockstep:
         self.match = Match(game, seed=seed)
         self.deals_fed = 0
         self.chances_fed = 0
+        self.chances: list[str] = []  # kirifuda's chance events so far (its action log is only ever appended to)
+        self.actions_read = 0
 
     def sync_chance(self) -> None:
-        chances = [text for who, text in self.match.actions if who == "chance"]
+        actions = self.match.actions
+        self.chances += [text for who, text in actions[self.actions_read :] if who == "chance"]
+        self.actions_read = len(actions)
+        chances = self.chances
         while (pending := self.oracle.pending()) in ("deal", "chance"):
             if pending == "deal":
                 assert self.deals_fed < len(self.match.deals), "the oracle wants a deal kirifuda did not make"
@@ -147,9 +162,10 @@ class Lockstep:
             f"{where}: to act kirifuda {sorted(waiting)} oracle {sorted(o.to_act())}"
         )
         legal = {}
+        before = {}  # the oracle's legal sets now: a rejected probe must leave every one of them as it is
         for seat in waiting:
             mine = {str(a) for a in m.legal_actions(seat)}
-            theirs = set(o.legal(seat))
+            theirs = before[seat] = set(o.legal(seat))
             assert mine == theirs, (
                 f"{where}, seat {seat}: only kirifuda {sorted(mine - theirs)}, only oracle {sorted(theirs - mine)}"
             )
@@ -173,7 +189,6 @@ class Lockstep:
                 accepted = False
             if accepted:
                 continue  # legal: may be chosen below; the oracle's apply would change its state
-            before = {s: set(o.legal(s)) for s in waiting}
             with pytest.raises(Exception) as info:
                 o.apply(seat, text)
             assert type(info.value).__name__ == "Illegal", f"{where}: oracle raised {info.value!r} for {text!r}"
@@ -225,10 +240,6 @@ def test_kirifuda_agrees_with_the_oracle(game_id, options, games, tmp_path):
     for k, (record, scores) in enumerate(cli_records):
         path = tmp_path / f"r{k}.json"
         path.write_text(dumps(record))
-        out = subprocess.run(
-            [sys.executable, "-m", "kirifuda", "replay", str(path), "--json"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
+        out = CliRunner().invoke(app, ["replay", str(path), "--json"])
+        assert out.exit_code == 0, out.output
         assert json.loads(out.stdout)["deal_scores"] == scores

@@ -99,10 +99,13 @@ async def choose_by_keys(app: PlayApp, pilot: Pilot, rng: random.Random) -> str:
     visible = app.listed()
     k = rng.randrange(len(visible))
     index, choice = visible[k]
+    by_cards = bool(choice.cards) and len(choice.cards) <= 3
     ways = ["key", "key"] if k < len(CHOICE_KEYS) else []  # the cheap way most (each key press costs a redraw)
-    if k < 5 or not ways:
+    # arrows and Enter near the top, or where nothing else reaches the choice: not hundreds of ↓ down a long list
+    # (Organised Chaos's 816 ways to give three cards of 18), where the choice's cards narrow the list first
+    if k < 5 or not (ways or by_cards):
         ways.append("arrows")
-    if choice.cards and len(choice.cards) <= 3:
+    if by_cards:
         ways.append("cards")
     way = rng.choice(ways)
     if way == "key":

@@ -277,8 +277,8 @@ def test_the_database_is_readable_by_its_owner_only(tmp_path):
 
 def test_a_table_nobody_is_at_is_paused_then_aborted_then_purged(tmp_path):
     with LiveServer(
-        tmp_path / "t.db", bot_delay=0.02, pause_after=1.0, abort_after=4.0, retention=5.0, sweep_every=0.1
-    ) as live:
+        tmp_path / "t.db", bot_delay=0.02, pause_after=0.5, abort_after=2.0, retention=2.0, sweep_every=0.1
+    ) as live:  # each stage seconds long: polled every 0.05 s, even a loaded machine sees paused before aborted
         came = live.create("anou", ["human", "heuristic", "heuristic", "heuristic"])
         player = Client(live.ws_url, came["id"], came["seats"][0]["token"])
         table = live.create("anou", ["human", "heuristic", "heuristic", "heuristic"])

@@ -23,15 +23,17 @@ from kirifuda.records import replay
 class Served:
     """``kirifuda serve`` in a subprocess on a free port."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *, quick: bool = False) -> None:
+        """``quick``: the bots play at once and a deal's result does not stay (by default they wait 0.05 s a move,
+        so a bots' table is still playing when the test kills the server, and a result stays 5 s)."""
         sock = free_socket()
         self.port = sock.getsockname()[1]
         sock.close()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "kirifuda", "serve", "--db", str(db), "--port", str(self.port)]
-        command += ["--bot-delay", "0.05", "--takeover-after", "600", "--bot-workers", "1", "--log-level", "warning"]
-        command += ["--bot-tables"]
+        command += ["--bot-delay", "0" if quick else "0.05", "--takeover-after", "600", "--bot-workers", "1"]
+        command += ["--log-level", "warning", "--bot-tables", *(["--deal-pause", "0"] if quick else [])]
         env = {**os.environ, "PYTHONPATH": str(Path(kirifuda.__file__).parents[1])}  # this tree's code, not the venv's
         # its log in a file, not a pipe nobody reads (a full pipe would stop the server); shown when a test fails
         self.log = db.parent / f"serve-{self.port}.log"
@@ -103,7 +105,9 @@ def test_a_killed_server_resumes_every_table_exactly_where_it_was(tmp_path):
     assert len(stored_actions(db, player_table["id"])) == before["version"]
     assert len(stored_actions(db, bots_table["id"])) >= watched["version"]
 
-    second = Served(db)
+    # the bots played slowly enough to be killed mid-game; now they play on at full speed (the pauses that make a
+    # person see a deal's result are tested in test_deal_end.py)
+    second = Served(db, quick=True)
     try:
         status = httpx.get(f"{second.url}/api/tables/{player_table['id']}", timeout=30).json()
         assert status["version"] == before["version"] and status["to_act"] == [0]

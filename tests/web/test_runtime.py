@@ -67,8 +67,13 @@ def test_a_failing_bot_is_replaced_and_the_table_plays_on(server, caplog):
 
 @pytest.fixture(scope="module")
 def sweeping(tmp_path_factory):
-    with LiveServer(
-        tmp_path_factory.mktemp("sweep") / "tables.db", bot_delay=0.0, idle_unload=0.3, sweep_every=0.1, pause_after=0.3
+    with LiveServer(  # deal_pause 0: a bots' Cut-in game waited 5 s at each hand's end (tested in test_deal_end.py)
+        tmp_path_factory.mktemp("sweep") / "tables.db",
+        bot_delay=0.0,
+        idle_unload=0.3,
+        sweep_every=0.1,
+        pause_after=0.3,
+        deal_pause=0.0,
     ) as live:
         yield live
 
