@@ -5,9 +5,18 @@ at ``--positions`` random decisions of each game with two or more legal actions,
 of ``--pool`` determinizations from the game's sampler, weighted as :class:`kirifuda.bots.inference.InferenceSampler`
 weights them. The **accuracy** of a determinization is the share of the other seats' hidden cards it places in the
 right hand; the uniform sampler's is the pool's plain mean, the inference sampler's the weighted mean. The
-difference (inference − uniform) is paired over positions (95 % Student's t).
+difference (inference − uniform) is paired over positions (95 % Student's t). Where the Joker is hidden (Anarchy
+Bomb, until the bomb is thrown: the Anarchist), also the share of the belief on the right seat (``joker``).
 
-    python bench/inference_check.py [--ids anou,gogyo-sokoku] [--games 10] [--positions 6] [--json]
+The Anarchy family's model can be chosen (``--models``, comma-separated, each measured on the same pools):
+``epsilon`` (the heuristic's bid with 1 − ε, the sampler's bid-weighted deal divided out: the default),
+``epsilon-tilted`` (the same without dividing out: the bids counted twice), ``softmax:T`` (a softmax of the bid
+worths at temperature T points; ``softmax-tilted:T`` without dividing out); each with ``+plays`` scores the
+revealed cards too, ``+plays@E`` with their own ε = E (the default: ``epsilon+plays``, the ε of the bids);
+other games have one model.
+
+    python bench/inference_check.py [--ids anou,gogyo-sokoku] [--games 10] [--positions 6] [--models epsilon] [--json]
+    python bench/inference_check.py --ids anarchy-bomb,organised-chaos,anarchy --models epsilon,epsilon-tilted,softmax:2
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from kirifuda.arena import Seating  # noqa: E402
 from kirifuda.bots import make_bot  # noqa: E402
 from kirifuda.bots.inference import EPSILON, POOL, log_likelihood  # noqa: E402
 from kirifuda.bots.registry import kit_for  # noqa: E402
+from kirifuda.cards import JOKER  # noqa: E402
 from kirifuda.match import Match  # noqa: E402
 from kirifuda.registry import make  # noqa: E402
 
@@ -41,8 +51,31 @@ def accuracy(state, truth, seat: int) -> float:
     return right / total if total else 1.0
 
 
-def positions(game_id: str, games: int, per_game: int, pool: int):
-    """(uniform accuracy, weighted accuracy, effective sample size) at each sampled position."""
+def joker_right(state, truth, seat: int) -> float | None:
+    """1 where ``state`` gives the hidden Joker to the seat that holds it, 0 elsewhere; None where it is not hidden."""
+    holder = next((s for s, held in enumerate(truth.hands) if s != seat and held >> JOKER & 1), None)
+    if holder is None:
+        return None
+    return float(state.hands[holder] >> JOKER & 1)
+
+
+def configure(kit, model: str) -> None:
+    """Set an Anarchy kit's bid model (see the module docstring); other kits have one."""
+    if not hasattr(kit, "bid_model"):
+        return
+    model, _, play_epsilon = model.partition("@")
+    model, plus, _ = model.partition("+plays")
+    name, _, temperature = model.partition(":")
+    kit.bid_model = "softmax" if name.startswith("softmax") else "epsilon"
+    kit.untilt = not name.endswith("-tilted")
+    kit.bid_temperature = float(temperature) if temperature else type(kit).bid_temperature
+    kit.model_plays = bool(plus)
+    kit.play_epsilon = float(play_epsilon) if play_epsilon else None
+
+
+def positions(game_id: str, games: int, per_game: int, pool: int, models: list[str]):
+    """Per sampled position: (uniform accuracy, {model: (weighted accuracy, effective size)}, uniform Joker,
+    {model: weighted Joker}) — the Joker's None where it is not hidden."""
     game = make(game_id)
     kit = kit_for(game)
     for g in range(games):
@@ -51,23 +84,34 @@ def positions(game_id: str, games: int, per_game: int, pool: int):
         bots = {s: make_bot("heuristic", game, seed=s) for s in range(game.seat_count)}
         moments = []
         while not match.finished:
-            (seat,) = match.to_act()
+            seat = min(match.to_act())  # simultaneous choices (the Anarchy family): the lowest seat first
             legal = match.legal_actions(seat)
             info = seating.info(seat)
             if len(legal) > 1 and any(isinstance(e.actor, int) and e.actor != seat for e in info.history[-8:]):
-                moments.append((info, match.state, seat))
+                moments.append((info, kit.undo_pending(match.state, seat), seat))
             match.act(seat, bots[seat].act(info, legal))
         for info, truth, seat in random.Random(g).sample(moments, min(per_game, len(moments))):
             rng = random.Random(g)
             states = [kit.sample(info, rng) for _ in range(pool)]
-            logs = [log_likelihood(kit, info, s, EPSILON) for s in states]
-            assert all(x is not None for x in logs)
-            top = max(logs)  # type: ignore[type-var]
-            weights = [math.exp(x - top) for x in logs]  # type: ignore[operator]
             acc = [accuracy(s, truth, seat) for s in states]
-            uniform = statistics.fmean(acc)
-            weighted = sum(w * a for w, a in zip(weights, acc, strict=True)) / sum(weights)
-            yield uniform, weighted, sum(weights) ** 2 / sum(w * w for w in weights)
+            jokers = [joker_right(s, truth, seat) for s in states]
+            weighted, joker_weighted = {}, {}
+            for model in models:
+                configure(kit, model)
+                logs = [log_likelihood(kit, info, s, EPSILON) for s in states]
+                assert all(x is not None for x in logs)
+                top = max(logs)  # type: ignore[type-var]
+                weights = [math.exp(x - top) for x in logs]  # type: ignore[operator]
+                total = sum(weights)
+                weighted[model] = (
+                    sum(w * a for w, a in zip(weights, acc, strict=True)) / total,
+                    total**2 / sum(w * w for w in weights),
+                )
+                if jokers[0] is not None:
+                    joker_weighted[model] = sum(w * j for w, j in zip(weights, jokers, strict=True)) / total
+            uniform_joker = statistics.fmean(jokers) if jokers[0] is not None else None  # type: ignore[arg-type]
+            yield statistics.fmean(acc), weighted, uniform_joker, joker_weighted
+        configure(kit, "epsilon+plays")
 
 
 def main() -> None:
@@ -76,28 +120,40 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--pool", type=int, default=POOL)
+    parser.add_argument("--models", default="epsilon+plays")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    out = {}
+    models = args.models.split(",")
+    out: dict[str, dict] = {}
     for game_id in args.ids.split(","):
-        rows = list(positions(game_id, args.games, args.positions, args.pool))
-        uniform = [u for u, _, _ in rows]
-        weighted = [w for _, w, _ in rows]
-        diff = [w - u for u, w, _ in rows]
-        out[game_id] = {
-            "positions": len(rows),
-            "uniform": statistics.fmean(uniform),
-            "inference": statistics.fmean(weighted),
-            "difference": interval(diff),
-            "effective_size": statistics.fmean(e for _, _, e in rows),
-        }
-        lo, hi = out[game_id]["difference"]["ci"]
-        print(
-            f"{game_id}: {len(rows)} positions, accuracy uniform {out[game_id]['uniform']:.3f}, inference "
-            f"{out[game_id]['inference']:.3f}, difference {out[game_id]['difference']['mean']:+.3f} "
-            f"[{lo:+.3f}, {hi:+.3f}], effective pool {out[game_id]['effective_size']:.1f} of {args.pool}",
-            file=sys.stderr,
-        )
+        rows = list(positions(game_id, args.games, args.positions, args.pool, models))
+        uniform = [u for u, _, _, _ in rows]
+        result: dict = {"positions": len(rows), "uniform": statistics.fmean(uniform)}
+        jokers = [(u, w) for _, _, u, w in rows if u is not None]
+        if jokers:
+            result["joker_positions"] = len(jokers)
+            result["joker_uniform"] = statistics.fmean(u for u, _ in jokers)
+        for model in models:
+            weighted = [w[model][0] for _, w, _, _ in rows]
+            key = "" if model == "epsilon+plays" else f"{model}/"
+            result[f"{key}inference"] = statistics.fmean(weighted)
+            result[f"{key}difference"] = interval([w - u for u, w in zip(uniform, weighted, strict=True)])
+            result[f"{key}effective_size"] = statistics.fmean(w[model][1] for _, w, _, _ in rows)
+            line = (
+                f"{game_id} [{model}]: {len(rows)} positions, accuracy uniform {result['uniform']:.3f}, inference "
+                f"{result[f'{key}inference']:.3f}, difference {result[f'{key}difference']['mean']:+.3f} "
+                f"[{result[f'{key}difference']['ci'][0]:+.3f}, {result[f'{key}difference']['ci'][1]:+.3f}], "
+                f"effective pool {result[f'{key}effective_size']:.1f} of {args.pool}"
+            )
+            if jokers:
+                result[f"{key}joker_inference"] = statistics.fmean(w[model] for _, w in jokers)
+                result[f"{key}joker_difference"] = interval([w[model] - u for u, w in jokers])
+                line += (
+                    f"; Joker on the right seat ({len(jokers)} positions) uniform {result['joker_uniform']:.3f}, "
+                    f"inference {result[f'{key}joker_inference']:.3f}"
+                )
+            print(line, file=sys.stderr)
+        out[game_id] = result
     if args.json:
         print(json.dumps({"command": "python bench/inference_check.py " + " ".join(sys.argv[1:]), "results": out}))
 

@@ -33,6 +33,10 @@ it is expected to capture this trick against the cards still out (won suits it w
 void bonuses kept), less what the same card is worth kept for later; the Anarchist throws the bomb when the
 reversal helps it most, or by the last trick (KA7); passes give away what hurts its plan most.
 
+**The inference-weighted sampler's model** (:meth:`Kit.log_likelihood`, the ``-infer`` levels): how likely the
+other seats' bids and revealed cards of the deal were under the heuristic with ε of random choice, from the hands a
+determinization gives them (then: now plus what they have played since), the sampler's own bid weights divided out.
+
 **Rollouts** run on :class:`kirifuda.fast.anarchy.Position` (the fast engine, checked against the pure one) with
 a cheap version of the same policy, each seat using only its hand and the table.
 """
@@ -133,6 +137,10 @@ class AnarchyKnowledge(Knowledge):
     """Anarchy 5p: the turn-ups taken this deal, in order (P1)."""
     bid_history: tuple[tuple[str, ...], ...] = ()
     """Each completed deal's bids by seat."""
+    tricks: tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...] = ()
+    """Each revealed trick of this deal, in order: the card each seat played (the bomb: the Joker; copies labelled
+    as in :attr:`played`), every place's captured cards before it, and the face-up spare and live turn-up when its
+    cards were chosen (NO_CARD: none) — what the inference sampler's model of a play reads."""
 
     def update(self, seen: Seen, before: Observation, after: Observation) -> AnarchyKnowledge:
         assert isinstance(before, AnarchyObservation) and isinstance(after, AnarchyObservation)
@@ -152,6 +160,7 @@ class AnarchyKnowledge(Knowledge):
         played = list(self.played or (0,) * after.players)
         dummy_turned, anarchist, bomb_card = self.dummy_turned, self.anarchist, self.bomb_card
         n = after.players
+        cards = [NO_CARD] * n
         for revealed in after.last_trick:
             to = n if revealed.taken_by is None else revealed.taken_by
             name = C.parse(revealed.card)
@@ -162,12 +171,17 @@ class AnarchyKnowledge(Knowledge):
             elif revealed.bomb:
                 played[revealed.seat] |= 1 << JOKER
                 anarchist, bomb_card = revealed.seat, card
+                cards[revealed.seat] = JOKER
             else:
                 played[revealed.seat] |= 1 << card
+                cards[revealed.seat] = card
         history = self.bid_history
         if len(after.deal_scores) > len(before.deal_scores):
             history += (tuple(b or "" for b in after.bids),)
-        return AnarchyKnowledge(self.seat, tuple(played), dummy_turned, anarchist, bomb_card, turnups, history)
+        spare = NO_CARD if before.spare is None else C.parse(before.spare)
+        live = NO_CARD if before.turnup is None else C.parse(before.turnup)
+        tricks = (*self.tricks, (tuple(cards), tuple([_mask(o) for o in olds]), spare, live))
+        return AnarchyKnowledge(self.seat, tuple(played), dummy_turned, anarchist, bomb_card, turnups, history, tricks)
 
 
 # --- the club player's reckoning -----------------------------------------------------------------
@@ -956,6 +970,10 @@ class Kit(GameKit):
         self._orders: dict[tuple[Any, ...], tuple[int, ...]] = {}
         """:meth:`_order_of`'s card rankings by (hand, unseen cards, bid, cards taken, spare, turn-up)."""
         self._cards: dict[tuple[Any, ...], int] = {}
+        self._past_cards: dict[tuple[Any, ...], int] = {}
+        """:meth:`_past_card`'s cards by (hand, unseen cards, bid, cards taken, spare, turn-up)."""
+        self._tilt_logs: tuple[_Template, dict[int, tuple[float, ...]]] | None = None
+        """:meth:`_log_tilt`'s log weights of the template they were made for."""
         """:meth:`_card_of`'s best cards by (hand, unseen cards, bid, cards taken, spare, turn-up)."""
 
     def searchable(self, state: Any) -> Position:
@@ -1182,6 +1200,179 @@ class Kit(GameKit):
         if dummy_passes and me != dealer:
             given[dealer] = C.mask(list(know.dummy_turned[DUMMY_PASS_AT:]) + gift)  # KA4: under the stock
         return evolve(state, given=tuple(given), received=tuple(received))
+
+    # --- the inference-weighted sampler's model ------------------------------------------------
+    def log_likelihood(self, info: InfoState, state: Any, epsilon: float) -> float | None:
+        """How likely the other seats' bids of the current deal were with the hands the determinization ``state``
+        gives them (the inference-weighted sampler, :mod:`kirifuda.bots.inference`; a deal of simultaneous face-down
+        plays does not replay from a determinization, so the generic model does not serve here). Each bid made that
+        the seat sees is scored under the heuristic's bid (:meth:`_bid_of`) for the hand its bidder held when it bid —
+        its hand in ``state`` and the cards it has played since (public after each reveal; Organised Chaos: the hand
+        after the pass; the Bomb's Anarchist still with the Joker) — against the unseen cards from its view then
+        (the deck less its hand and the face-up spare), the bids before it (open bidding, P2) and its bids left
+        (Organised Chaos, §3): probability ``1 − ε`` to the heuristic's bid and ``ε`` shared among the legal bids
+        (:attr:`bid_model` "softmax": a softmax of the heuristic's bid worths at :attr:`bid_temperature` instead).
+        The sampler already deals the unseen cards by what the bids tell (:data:`BID_WEIGHTS`); that tilt is
+        divided out (:attr:`untilt`), so the weights do not count the bids twice. Reads ``info`` and ``state``
+        only."""
+        game = self.family
+        obs = info.observation
+        know = info.knowledge
+        assert isinstance(obs, AnarchyObservation) and isinstance(know, AnarchyKnowledge)
+        me, n = info.seat, game.n
+        bids = obs.bids
+        if not any(b is not None for s, b in enumerate(bids) if s != me):
+            return 0.0
+        spare_then = know.bomb_card if obs.bomb_thrown else (NO_CARD if obs.spare is None else C.parse(obs.spare))
+        deals_left = game.total_deals - len(obs.deal_scores)
+        order = list(game.ring.order_from(game.ring.next(obs.dealer)))
+        played = know.played or (0,) * n
+        total = 0.0
+        softmax = self.bid_model == "softmax"
+        before: list[str | None] = [None] * n
+        for s in order:
+            bid = bids[s]
+            if bid is None:
+                continue
+            if s != me:
+                hand = state.hands[s] | played[s]
+                unseen = self.deck_mask & ~hand
+                if spare_then != NO_CARD:
+                    unseen &= ~(1 << spare_then)
+                used = {past[s] for past in know.bid_history} if game.chaos else ()
+                legal = tuple([b for b in game.bid_names if b not in used])
+                if len(legal) > 1:
+                    others = () if game.secret_bids else tuple([b for t, b in enumerate(before) if t != s])
+                    if softmax:
+                        total += self._bid_log_softmax(hand, unseen, legal, others, deals_left, bid)
+                    else:
+                        chosen = self._bid_of(hand, unseen, legal, others, deals_left)
+                        total += math.log(epsilon / len(legal) + (1.0 - epsilon if chosen == bid else 0.0))
+            before[s] = bid
+        if self.model_plays:
+            play_epsilon = epsilon if self.play_epsilon is None else self.play_epsilon
+            total += self._plays_log_likelihood(me, state, know, bids, play_epsilon)
+        if self.untilt:
+            total -= self._log_tilt(info, state)
+        return total
+
+    model_plays = True
+    """Whether :meth:`log_likelihood` scores the other seats' revealed cards too (:meth:`_plays_log_likelihood`)."""
+    play_epsilon: float | None = None
+    """The plays' ε (None: the sampler's, as the bids')."""
+
+    def _plays_log_likelihood(
+        self, me: int, state: Any, know: AnarchyKnowledge, bids: Sequence[str | None], epsilon: float
+    ) -> float:
+        """The log-probability of the cards the other seats played in this deal's revealed tricks under the
+        heuristic's card (:func:`card_scores`' best, as :meth:`heuristic` plays it) with ``1 − ε``, ``ε`` shared among
+        the card names the hand held: each from the hand its player held then (its hand in ``state`` and the cards
+        it played in that trick and after), the cards captured before, its bid and the face-up spare and turn-up."""
+        game = self.family
+        tricks = know.tricks
+        if not tricks:
+            return 0.0
+        n = game.n
+        later = [state.hands[s] for s in range(n)]  # each hand with the cards of the tricks from t on
+        copies = self.deck_mask >> COPY != 0
+        total = 0.0
+        log = math.log
+        for cards, before, spare, turnup in reversed(tricks):
+            public = 0
+            for m in before:
+                public |= m
+            if spare != NO_CARD:
+                public |= 1 << spare
+            if turnup != NO_CARD:
+                public |= 1 << turnup
+            if game.bomb and spare == NO_CARD:
+                public |= 1 << JOKER  # thrown before this trick
+            for s in range(n):
+                card = cards[s]
+                if card == NO_CARD:
+                    continue
+                hand = later[s] | (1 << card)
+                later[s] = hand
+                if s == me:
+                    continue
+                count = len(names_of(hand)) if copies else hand.bit_count()  # the card names held (the choices)
+                if count < 2:
+                    continue
+                best = self._past_card(hand, self.deck_mask & ~hand & ~public, bids[s], before[s], spare, turnup)
+                name = card if card == JOKER else C.base(card)
+                total += log(epsilon / count + (1.0 - epsilon if best == name else 0.0))
+        return total
+
+    def _past_card(self, hand: int, unseen: int, bid: str | None, taken: int, spare: int, turnup: int) -> int:
+        """The heuristic's card name (:meth:`heuristic`) for a hand at a trick already played, cached by all it
+        reads."""
+        key = (hand, unseen, bid, taken, spare, turnup)
+        best = self._past_cards.get(key)
+        if best is None:
+            game = self.family
+            values, voids = suit_values(game, bid, hand, taken)
+            names = names_of(hand)
+            if self.deck_mask >> COPY or hand >> JOKER:
+                scores = card_scores(game, names, unseen, values, voids, self._plays(), spare, turnup)
+            else:  # the same floats, each suit's cached (:meth:`_order_of`)
+                scores = _scores_by_suit(game.original, hand, unseen, values, voids, self._plays(), turnup)
+            best = names[_best(scores)]
+            if len(self._past_cards) >= MODEL_CACHE:
+                self._past_cards.clear()
+            self._past_cards[key] = best
+        return best
+
+    bid_model = "epsilon"
+    """The inference sampler's model of a bid: "epsilon" (the heuristic's bid with ``1 − ε``) or "softmax"."""
+    bid_temperature = 2.0
+    """"softmax": the temperature, in points of the bid worths :func:`choose_bid` compares."""
+    untilt = True
+    """Whether :meth:`log_likelihood` divides out the sampler's bid-weighted deal (:data:`BID_WEIGHTS`)."""
+
+    def _bid_log_softmax(
+        self, hand: int, unseen: int, legal: tuple[str, ...], others: tuple[str | None, ...], deals_left: int, bid: str
+    ) -> float:
+        """The log-probability of ``bid`` under a softmax of :func:`choose_bid`'s worths at :attr:`bid_temperature`."""
+        values = self._bid_values.get((hand, unseen))
+        if values is None:
+            if len(self._bid_values) >= MODEL_CACHE:
+                self._bid_values.clear()
+            values = self._bid_values[(hand, unseen)] = bid_values(self.family, hand, unseen, self._plays())
+        sought = frozenset(x for b in others if b is not None for x in seeks(b))
+        worths = {}
+        for name, contested, cost in _bid_terms(self.family.id, self.family.chaos, deals_left, legal, sought):
+            worths[name] = (values[name] * (1.0 - CONTEST if contested else 1.0) - cost) / self.bid_temperature
+        top = max(worths.values())
+        return worths[bid] - top - math.log(sum(math.exp(w - top) for w in worths.values()))
+
+    def _log_tilt(self, info: InfoState, state: Any) -> float:
+        """The log of how much likelier the sampler's bid-weighted deal (:meth:`_weights`) makes the hidden cards
+        of the other hands in ``state`` than a uniform deal would (the product of their weights)."""
+        cached = self._template
+        if cached is not None and cached[0] is info:
+            t = cached[1]
+        else:
+            t = self._make_template(info)
+            self._template = (info, t)
+        if t.weights is None:
+            return 0.0
+        logs = self._tilt_logs
+        if logs is None or logs[0] is not t:
+            table = {c: tuple([math.log(x) for x in w]) for c, w in t.weights.items()}
+            logs = self._tilt_logs = (t, table)
+        table = logs[1]
+        total = 0.0
+        for s in range(self.family.n):
+            if s == info.seat:
+                continue
+            m = state.hands[s]
+            while m:
+                low = m & -m
+                row = table.get(low.bit_length() - 1)
+                if row is not None:
+                    total += row[s]
+                m ^= low
+        return total
 
     # --- how to play ------------------------------------------------------------------------
     def _plays(self) -> int:

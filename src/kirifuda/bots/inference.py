@@ -15,11 +15,15 @@ particle beliefs of Spades and Skat programs):
   weight is the product over the deal;
 * each search iteration then draws one of the pool's determinizations in proportion to its weight.
 
+A kit may supply the likelihood itself (:meth:`GameKit.log_likelihood`; the replay above is its default,
+:func:`replay_log_likelihood`): the Anarchy family, whose deals of simultaneous face-down plays do not replay from a
+determinization, scores the other seats' bids and revealed cards under its heuristic (docs/bots/anarchy.md).
+
 It reads nothing but the information state and the determinizations the game's sampler drew from it: the
-no-peeking test (tests/bots/test_no_peeking.py) runs the ``-infer`` levels of every kit that rebuilds deals. Games
-whose kit cannot rebuild a deal's start (:meth:`GameKit.deal_start` returns None) fall back to the uniform sampler.
-Measured in docs/bots.md: better beliefs in Anou, no stronger play at the same budget, so no level uses it by
-default.
+no-peeking test (tests/bots/test_no_peeking.py) runs the ``-infer`` levels of every kit with a model. Games
+whose kit has none (:meth:`GameKit.deal_start` returns None and the kit keeps the default likelihood) fall back to
+the uniform sampler. Measured in docs/bots.md: better beliefs in Anou and the Anarchy family; no stronger play at
+the same budget in Anou; the Anarchy family's tournament in docs/bots.md.
 """
 
 from __future__ import annotations
@@ -44,7 +48,15 @@ MODEL_SEED = "kirifuda-infer"
 
 def log_likelihood(kit: GameKit, info: InfoState, state: Any, epsilon: float = EPSILON) -> float | None:
     """The log-probability of the other seats' actions of the current deal under the model, were the hidden
-    cards as ``state`` (a determinization of ``info``) has them; None where the kit cannot rebuild the deal."""
+    cards as ``state`` (a determinization of ``info``) has them; None where the kit has no model
+    (:meth:`GameKit.log_likelihood`: by default :func:`replay_log_likelihood`)."""
+    return kit.log_likelihood(info, state, epsilon)
+
+
+def replay_log_likelihood(kit: GameKit, info: InfoState, state: Any, epsilon: float = EPSILON) -> float | None:
+    """The generic model: the deal rebuilt (:meth:`GameKit.deal_start`) and its public actions replayed, each other
+    seat's choice scored under the kit's rollout policy (see the module docstring); None where the kit cannot
+    rebuild the deal."""
     start = kit.deal_start(info, state)
     if start is None:
         return None

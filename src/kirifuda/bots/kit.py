@@ -109,6 +109,17 @@ class GameKit:
         None where the kit cannot rebuild it (the default)."""
         return None
 
+    def log_likelihood(self, info: InfoState, state: Any, epsilon: float) -> float | None:
+        """The inference-weighted sampler's weight of the determinization ``state`` of ``info``, as a log: how likely
+        the other seats' public actions of the current deal were, were the hidden cards where ``state`` puts them,
+        under a model of those seats with ``epsilon`` of uniformly random choice (:mod:`kirifuda.bots.inference`).
+        It may read ``info`` and ``state`` only. By default the deal's public actions replayed from
+        :meth:`deal_start` under :meth:`rollout_policy` (None where the kit cannot rebuild the deal: no model); a kit
+        may model fewer choices where its deals cannot be replayed (the Anarchy family: the bids)."""
+        from .inference import replay_log_likelihood  # the generic model lives with the sampler
+
+        return replay_log_likelihood(self, info, state, epsilon)
+
     def undo_pending(self, state: Any, seat: int) -> Any:
         """``state`` with the face-down choices of seats other than ``seat`` still pending taken back (for the
         cheating twin, which searches the true state but not choices made at the same moment as its own)."""
