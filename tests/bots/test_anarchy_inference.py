@@ -17,7 +17,7 @@ from kirifuda.arena import Seating
 from kirifuda.bots import make_bot
 from kirifuda.bots.anarchy import Kit
 from kirifuda.bots.base import SearchBot
-from kirifuda.bots.inference import InferenceSampler, log_likelihood
+from kirifuda.bots.inference import POOL, InferenceSampler, log_likelihood
 from kirifuda.bots.registry import kit_for
 from kirifuda.games.anarchy import PLAY
 from kirifuda.match import Match
@@ -100,3 +100,14 @@ def test_every_option_weighs_its_determinizations(game_id, options):
             weighed += 1
         match.act(seat, bots[seat].act(info, legal))
     assert weighed >= 3
+
+
+def test_the_bombs_levels_weigh_their_pool_and_the_uniform_names_do_not():
+    bomb, plain = make("anarchy-bomb", {}), make("anarchy", {})
+    normal = make_bot("normal", bomb)
+    assert isinstance(normal, SearchBot) and normal.infer and normal.pool == kit_for(bomb).infer_pool == 256
+    uniform = make_bot("normal-uniform", bomb)
+    assert isinstance(uniform, SearchBot) and not uniform.infer  # the uniform sampler, for the paired tournament
+    assert not make_bot("normal", plain).infer  # not adopted where it was not measured to win
+    infer = make_bot("hard-infer", plain)
+    assert isinstance(infer, SearchBot) and infer.infer and infer.pool == POOL

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import Action, KirifudaError
-from .inference import InferenceSampler
+from .inference import POOL, InferenceSampler
 from .info import InfoState
 from .ismcts import ISMCTS, SearchStats
 from .kit import GameKit
@@ -80,6 +80,7 @@ class SearchBot:
         seed: int = 0,
         time_cap: float | None = None,
         infer: bool = False,
+        pool: int = POOL,
         reuse: int | None = None,
     ):
         self.kit = kit
@@ -87,6 +88,8 @@ class SearchBot:
         self.seed = seed
         self.infer = infer
         """Whether determinizations are weighted by the other seats' plays (:mod:`kirifuda.bots.inference`)."""
+        self.pool = pool
+        """With ``infer``: how many determinizations are drawn and weighed per decision."""
         self.search = ISMCTS(kit, iterations=iterations, time_cap=time_cap, reuse=reuse)
         """``reuse``: iterations per determinization (None: the kit's :attr:`~kirifuda.bots.kit.GameKit.reuse`)."""
         self.last_stats = SearchStats(0, 0.0)
@@ -95,7 +98,7 @@ class SearchBot:
         kit = self.kit
         rng = decision_rng(self.seed, info)
         if self.infer and len(legal) > 1:
-            sample: Callable[[random.Random], Any] = InferenceSampler(kit, info)
+            sample: Callable[[random.Random], Any] = InferenceSampler(kit, info, pool=self.pool)
         else:
             sample = lambda r: kit.sample(info, r)  # noqa: E731
         action, self.last_stats = self.search.search(sample, info.seat, legal, rng)

@@ -67,6 +67,11 @@ class GameKit:
     the :meth:`searchable` copies of one sampled state are walked ``reuse`` times, so what a kit computes once per
     imagined hand (the modelled seats' plans, a hand's card ranking) can be cached and found again; fewer distinct
     worlds per search, so a kit sets it only where a paired tournament shows it plays as well (docs/bots.md)."""
+    infer_pool: int = 0
+    """How many determinizations the plain search levels draw and weigh per decision with the inference-weighted
+    sampler (:mod:`kirifuda.bots.inference`); 0: they draw from the uniform sampler. A kit sets it only where a
+    paired tournament shows the weighted sampler wins at that level (docs/bots.md); the ``-infer`` names weigh a
+    pool of this size (or :data:`~kirifuda.bots.inference.POOL`), the ``-uniform`` names never do."""
     span_trim: ClassVar[float] = 0.0
     """The share of the searching seat's leaf rewards left out at each end of the range that normalises the search's
     rewards (UCB1's exploration; 0: the full range seen): where rare leaves are worth far more than the rest

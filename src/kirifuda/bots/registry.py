@@ -1,5 +1,6 @@
-"""Bots by name: ``random``, ``heuristic``, ``easy``, ``normal``, ``hard`` (and, for evaluation only, the cheating
-twins ``easy-cheat``, ``normal-cheat``, ``hard-cheat``), and each game's kit."""
+"""Bots by name: ``random``, ``heuristic``, ``easy``, ``normal``, ``hard`` (their ``-infer``, ``-uniform`` and
+``-fresh`` variants for measuring a sampler or a search setting, and, for evaluation only, the cheating twins
+``easy-cheat``, ``normal-cheat``, ``hard-cheat``), and each game's kit."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from ..core import Game
 from ..registry import UnknownGame, part
 from .base import BotError, CheatingBot, HeuristicBot, RandomBot, SearchBot
+from .inference import POOL
 from .info import Knowledge
 from .kit import LEVELS, GameKit
 
@@ -15,6 +17,10 @@ INFER_SUFFIX = "-infer"
 INFER_NAMES = tuple(level + INFER_SUFFIX for level in LEVELS)
 """The search levels with the inference-weighted sampler (:mod:`kirifuda.bots.inference`): fair, measured against
 the uniform sampler in docs/bots.md."""
+UNIFORM_SUFFIX = "-uniform"
+UNIFORM_NAMES = tuple(level + UNIFORM_SUFFIX for level in LEVELS)
+"""The search levels with the uniform sampler where the kit's levels weigh determinizations
+(:attr:`GameKit.infer_pool`): fair, for measuring the weighted sampler against the uniform one in one tournament."""
 FRESH_SUFFIX = "-fresh"
 FRESH_NAMES = tuple(level + FRESH_SUFFIX for level in LEVELS)
 """The search levels with a new determinization every iteration where the kit reuses each for several
@@ -49,7 +55,7 @@ def knowledge_for(game: Game, seat: int) -> Knowledge:
 
 def check_name(name: str, *, cheats: bool = False) -> None:
     """Raise :class:`BotError` unless ``name`` is a bot (a cheating twin only where ``cheats`` allows it)."""
-    if name in BOT_NAMES or name in INFER_NAMES or name in FRESH_NAMES:
+    if name in BOT_NAMES or name in INFER_NAMES or name in UNIFORM_NAMES or name in FRESH_NAMES:
         return
     if name in CHEAT_NAMES:
         if cheats:
@@ -78,14 +84,19 @@ def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None
     kit = kit or kit_for(game)
     if name == "heuristic":
         return HeuristicBot(kit, seed)
-    level = name.removesuffix(INFER_SUFFIX).removesuffix(FRESH_SUFFIX)
+    level = name.removesuffix(INFER_SUFFIX).removesuffix(UNIFORM_SUFFIX).removesuffix(FRESH_SUFFIX)
+    if name.endswith(INFER_SUFFIX):
+        infer, pool = True, kit.infer_pool or POOL
+    else:  # the level as the kit plays it (weighted where it sets a pool), or ``-uniform``: never weighted
+        infer, pool = kit.infer_pool > 0 and not name.endswith(UNIFORM_SUFFIX), kit.infer_pool
     return SearchBot(
         kit,
         name=name,
         iterations=kit.budgets[level],
         seed=seed,
         time_cap=TARGET_SECONDS[level] * TIME_CAP_FACTOR if time_cap is _CAPPED else time_cap,
-        infer=name.endswith(INFER_SUFFIX),
+        infer=infer,
+        pool=pool,
         reuse=1 if name.endswith(FRESH_SUFFIX) else None,
     )
 
