@@ -278,3 +278,27 @@ async def test_with_only_bots_at_the_table_the_result_stays_a_moment_then_play_g
                 break
         assert any(isinstance(screen, ResultScreen) for screen in pushed), "the first deal's result was shown"
         assert len(session.match.deals) == 2, "and play went on by itself"
+
+
+@sync
+async def test_a_bots_answer_that_arrives_as_the_app_closes_is_dropped_without_an_error(tmp_path):
+    """A bot's worker can finish while the app shuts down: its state change is then handled after the table's
+    widgets are gone (seen once under load). The answer is dropped: no error, the game stays as last shown."""
+    from textual.worker import Worker, WorkerState
+
+    from kirifuda.tui.session import Turn
+
+    session = Session(
+        Match(make("anou"), seed=4), ["me", "random", "random", "random"], record_path=tmp_path / "a.json"
+    )
+    app = PlayApp(session, lang="en", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+    assert not app.is_running
+    legal = tuple(session.match.legal_actions(min(session.match.to_act())))  # the person's turn: a late answer
+    app.thinking = Turn(1, session.seating.players[1], session.seating.info(1), legal, len(session.match.events))
+    worker: Worker[object] = Worker(app, lambda: None, group="bot", thread=True)
+    worker._result = legal[0]
+    before = list(session.match.actions)
+    app.on_worker_state_changed(Worker.StateChanged(worker, WorkerState.SUCCESS))
+    assert list(session.match.actions) == before

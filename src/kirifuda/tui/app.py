@@ -375,6 +375,10 @@ class PlayApp(TableApp):
         worker = event.worker
         if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
+        if not self.is_running:
+            # the app is closing (its widgets are gone): a bot's answer that arrives now is dropped, so the game and
+            # its record stay as the person last saw them
+            return
         if worker.group == "bot":
             turn, self.thinking = self.thinking, None
             if event.state == WorkerState.ERROR or turn is None:
