@@ -19,7 +19,13 @@ Every run adds to (or replaces entries of) the JSON file, so a long measurement 
 A tournament played by ``kirifuda tournament ... --parquet FILE`` (the same lineup, options and seeds; stopped early
 with Ctrl-C if need be) can be entered instead of played: ``--only normal-heuristic --seeds 20 --parquet FILE``
 keeps the seeds it finished in every rotation (the entry's ``seeds`` says how many; ``seconds`` is then the games'
-own wall time summed).
+own wall time summed). Several files are one tournament played in parts (a run stopped and continued with
+``--first-seed``, seed ranges on two cores): ``--parquet A B``; a game found in two files counts once (the first).
+``--under-load`` says those games shared the machine: the entry keeps the wall-clock latency of the quiet run it
+replaces and stores theirs as ``latency_under_load`` (the rank does not depend on the load; a think time does).
+
+    python bench/bots_report.py --games anarchy --only hard-normal --seeds 20 --under-load \
+        --parquet docs/bots/tournaments/anarchy-hard-normal.parquet seeds-20-39.parquet
 """
 
 from __future__ import annotations
@@ -75,13 +81,13 @@ def save(results: dict[str, Any]) -> None:
 
 
 def tournament(
-    game_id: str, lineup: list[str], seeds: int, jobs: int | None, bar: Progress, parquet: Path | None = None
+    game_id: str, lineup: list[str], seeds: int, jobs: int | None, bar: Progress, parquet: list[Path] | None = None
 ) -> dict[str, Any]:
     options = {} if lineup == MATCHES["heuristic-random"] else OPTIONS.get(game_id, {})
     game = make(game_id, options)
     specs = T.specs(game_id, game.options.to_dict(), [lineup], seeds)
     start = time.perf_counter()
-    if parquet is None:
+    if not parquet:
         task = bar.add_task(f"{game_id} {','.join(lineup)}", total=len(specs))
         rows = runner.run(specs, jobs=jobs, progress=lambda k: bar.update(task, completed=k))
     else:
@@ -95,22 +101,34 @@ def tournament(
         "games": summary["games"],
         "first": bots[lineup[0]],
         "latency": summary["latency"],
-        "seconds": round(time.perf_counter() - start if parquet is None else sum(r.seconds or 0 for r in rows), 1),
+        "seconds": round(time.perf_counter() - start if not parquet else sum(r.seconds or 0 for r in rows), 1),
         "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
 
 
-def played(path: Path, specs: list[Any]) -> tuple[list[Any], int]:
-    """The games of ``specs`` that a ``kirifuda tournament --parquet`` run (the same game, options, lineup and
-    seeds; possibly interrupted) finished, kept for the seeds whose every rotation it finished; and how many seeds
-    that is."""
+def played(paths: list[Path], specs: list[Any]) -> tuple[list[Any], int]:
+    """The games of ``specs`` that ``kirifuda tournament --parquet`` runs (the same game, options, lineup and
+    seeds; possibly interrupted, possibly in parts) finished, each game once (from the first file that has it),
+    kept for the seeds whose every rotation they finished; and how many seeds that is."""
     from kirifuda.analysis.table import read
 
     wanted = {(tuple(s.seats), s.seed, s.rotation) for s in specs}
-    rows = [r for r in read(path) if (tuple(r.seats), r.seed, r.rotation) in wanted]
+    rows = []
+    for path in paths:
+        for r in read(path):
+            key = (tuple(r.seats), r.seed, r.rotation)
+            if key in wanted:
+                wanted.discard(key)
+                rows.append(r)
     rotations = {s.rotation for s in specs}
     done = {r.seed for r in rows if {q.rotation for q in rows if q.seed == r.seed} == rotations}
     return [r for r in rows if r.seed in done], len(done)
+
+
+def under_load(entry: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` (a tournament played beside other work) with its wall-clock latency moved to
+    ``latency_under_load`` and the latency of the entry it replaces (``before``, from a quiet run) kept."""
+    return {**entry, "latency": before.get("latency", {}), "latency_under_load": entry["latency"]}
 
 
 def decisions(game: Any, seed: int) -> list[tuple[Match, int]]:
@@ -287,8 +305,15 @@ def main() -> None:
     parser.add_argument(
         "--parquet",
         type=Path,
-        help="take one tournament's games from this file (`kirifuda tournament ... --parquet`, the same lineup, "
-        "options and seeds; complete seeds only) instead of playing them",
+        nargs="+",
+        help="take one tournament's games from these files (`kirifuda tournament ... --parquet`, the same lineup, "
+        "options and seeds, in one run or in parts; complete seeds only) instead of playing them",
+    )
+    parser.add_argument(
+        "--under-load",
+        action="store_true",
+        help="the games shared the machine: keep the entry's earlier wall-clock latency, store theirs as "
+        "latency_under_load",
     )
     args = parser.parse_args()
     results = load()
@@ -302,6 +327,8 @@ def main() -> None:
                     else:
                         entry = tournament(game_id, MATCHES[key], args.seeds, args.jobs, bar, args.parquet)
                     results = load()  # another run may have written meanwhile
+                    if args.under_load and "latency" in entry:
+                        entry = under_load(entry, results.get(game_id, {}).get(key, {}))
                     results.setdefault(game_id, {})[key] = entry
                     save(results)
     write_doc(results)

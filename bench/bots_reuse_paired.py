@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -26,17 +25,8 @@ from typing import Any
 SRC = Path(__file__).resolve().parents[1] / "src"
 sys.path.insert(0, str(SRC))  # this tree's kirifuda
 
+import paired_ranks  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
-
-from kirifuda.analysis.verdict import paired_test  # noqa: E402
-
-
-def normalised_rank(totals: list[float], seat: int) -> float:
-    """1 for the top total, 0 for the bottom, ties sharing the places they span."""
-    mine = totals[seat]
-    above = sum(t > mine for t in totals)
-    tied = sum(t == mine for t in totals) - 1
-    return 1.0 - (above + tied / 2) / (len(totals) - 1)
 
 
 def play(game: str, level: str, seeds: int, first: int, chunk: int, out_dir: Path) -> list[Path]:
@@ -57,33 +47,12 @@ def play(game: str, level: str, seeds: int, first: int, chunk: int, out_dir: Pat
 
 
 def compare(files: list[Path]) -> dict[str, Any]:
-    per: dict[tuple[str, int], list[tuple[float, float]]] = {}
-    for path in files:
-        for row in pq.read_table(path).to_pylist():
-            seats = row["seats"]
-            bot = next(b for b in seats if b != "heuristic")
-            seat = seats.index(bot)
-            totals = row["totals"]
-            others = [t for s, t in enumerate(totals) if s != seat]
-            edge = totals[seat] - statistics.fmean(others)
-            per.setdefault((bot, row["seed"]), []).append((normalised_rank(totals, seat), edge))
-    bots = sorted({bot for bot, _ in per}, key=lambda b: b.endswith("-fresh"))
+    seated = {b for path in files for row in pq.read_table(path).to_pylist() for b in row["seats"]}
+    bots = sorted(seated - {"heuristic"}, key=lambda b: (b.endswith("-fresh"), b))
     if len(bots) != 2:
         raise SystemExit(f"expected a level and its -fresh twin, found {bots}")
     reuse, fresh = bots
-    seeds = sorted(s for b, s in per if b == reuse and (fresh, s) in per)
-
-    def mean_of(bot: str, seed: int, k: int) -> float:
-        return statistics.fmean(x[k] for x in per[(bot, seed)])
-
-    out: dict[str, Any] = {"seeds": len(seeds), "games_per_bot": sum(len(per[(reuse, s)]) for s in seeds)}
-    for name, k in (("rank", 0), ("score_edge", 1)):
-        out[name] = {
-            bot: paired_test([mean_of(bot, s, k) for s in seeds]) for bot in (reuse, fresh)
-        }  # each bot's per-seed means: paired_test of one sample is its mean and t interval
-        out[name]["difference"] = paired_test([mean_of(reuse, s, k) - mean_of(fresh, s, k) for s in seeds])
-    out["bots"] = [reuse, fresh]
-    return out
+    return paired_ranks.compare((reuse, files), (fresh, files), labels=(reuse, fresh))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,13 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    reuse, fresh = result["bots"]
-    print(f"{args.game}: {result['seeds']} seeds, {result['games_per_bot']} games per bot")
-    for name in ("rank", "score_edge"):
-        for label, stat in ((reuse, result[name][reuse]), (fresh, result[name][fresh])):
-            print(f"  {name} {label}: {stat['mean']:.3f} [{stat['ci'][0]:.3f}, {stat['ci'][1]:.3f}]")
-        d = result[name]["difference"]
-        print(f"  {name} difference (reuse − fresh): {d['mean']:+.3f} [{d['ci'][0]:+.3f}, {d['ci'][1]:+.3f}]")
+    print(f"{args.game}: ", end="")
+    paired_ranks.show(result, tuple(result["bots"]))
     return 0
 
 
