@@ -102,11 +102,12 @@ def test_every_option_weighs_its_determinizations(game_id, options):
     assert weighed >= 3
 
 
-def test_the_bombs_levels_weigh_their_pool_and_the_uniform_names_do_not():
-    bomb, plain = make("anarchy-bomb", {}), make("anarchy", {})
-    normal = make_bot("normal", bomb)
-    assert isinstance(normal, SearchBot) and normal.infer and normal.pool == kit_for(bomb).infer_pool == 256
-    uniform = make_bot("normal-uniform", bomb)
+@pytest.mark.parametrize("game_id", ["anarchy-bomb", "organised-chaos"])
+def test_the_levels_weigh_their_pool_where_it_won_and_the_uniform_names_do_not(game_id):
+    game, plain = make(game_id, {}), make("anarchy", {})
+    normal = make_bot("normal", game)
+    assert isinstance(normal, SearchBot) and normal.infer and normal.pool == kit_for(game).infer_pool == 256
+    uniform = make_bot("normal-uniform", game)
     assert isinstance(uniform, SearchBot) and not uniform.infer  # the uniform sampler, for the paired tournament
     assert not make_bot("normal", plain).infer  # not adopted where it was not measured to win
     infer = make_bot("hard-infer", plain)

@@ -102,11 +102,13 @@ heuristic reads to make it (a search reusing a determinization, :data:`REUSE`, m
 times)."""
 REUSE = 8
 """How many consecutive search iterations each determinization serves (:attr:`~kirifuda.bots.kit.GameKit.reuse`)."""
-INFER_POOLS = {"anarchy-bomb": 256}
-"""The ids whose search levels weigh their determinizations by the other seats' bids and revealed cards, and the
-pool each weighs (:attr:`~kirifuda.bots.kit.GameKit.infer_pool`): Anarchy Bomb's ``normal`` with a pool of 256 ranks
-0.802 in a heuristic field against the uniform sampler's 0.675 on the same 40 seeds, paired difference +0.127
-[+0.068, +0.186] (docs/bots.md, "Issue 21"); Anarchy and Organised Chaos were not measured to gain."""
+INFER_POOLS = {"anarchy-bomb": 256, "organised-chaos": 256}
+"""The ids whose search levels weigh their determinizations by the other seats' bids, passes and revealed cards, and
+the pool each weighs (:attr:`~kirifuda.bots.kit.GameKit.infer_pool`), each measured in a heuristic field against the
+uniform sampler on the same seeds (docs/bots.md, "Issue 21"): Anarchy Bomb's ``normal`` with a pool of 256 ranks
+0.802 against 0.675 over 40 seeds, paired difference +0.127 [+0.068, +0.186]; Organised Chaos's 0.925 against 0.758
+over 20 seeds, +0.167 [+0.092, +0.241]. Anarchy's, with the same pool, +0.014 [−0.013, +0.040] over 20 seeds: not
+adopted."""
 DUMMY_PASS_AT = 10
 """KA4: the dealer's three cards go under the dummy's 13-card stock, so they are its cards 11 to 13."""
 
