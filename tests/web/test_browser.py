@@ -213,7 +213,7 @@ def test_the_lobby_creates_a_table_and_a_friend_joins_an_open_seat(server, page,
     page.click("#created a.play-seat[data-seat='0']")
     # Connected as seat 0. Not SETTLED: with seat 1 still open, seat 0 has no choice unless the (cryptographic)
     # shuffle happens to give it the first turn.
-    page.wait_for_function("() => document.getElementById('app').dataset.seat === '0'", timeout=60_000)
+    page.wait_for_function("() => document.getElementById('app')?.dataset.seat === '0'", timeout=60_000)
     assert "#token=" in page.url  # in the fragment: never sent to the server
     table_id = page.url.split("/table/")[1].split("#")[0]
 
@@ -221,7 +221,7 @@ def test_the_lobby_creates_a_table_and_a_friend_joins_an_open_seat(server, page,
     friend.goto(server.url + "/")
     friend.locator(f"#open-tables li[data-table='{table_id}'] button", has_text="1").click()
     friend.wait_for_url("**/table/**#token=**")
-    friend.wait_for_function("() => document.getElementById('app').dataset.seat === '1'", timeout=60_000)
+    friend.wait_for_function("() => document.getElementById('app')?.dataset.seat === '1'", timeout=60_000)
     assert friend.locator(".top .who").inner_text().startswith("Seat 1")
     status = server.get(f"/api/tables/{table_id}").json()
     assert [s["taken"] for s in status["seats"][:2]] == [True, True] and status["status"] == "playing"
@@ -494,7 +494,7 @@ def test_the_lobby_seats_its_creator_where_they_choose(server, page):
     page.wait_for_selector("#created")
     assert page.locator("#created a.play-seat").count() == 1
     page.click("#created a.play-seat[data-seat='1']")
-    page.wait_for_function("() => document.getElementById('app').dataset.seat === '1'", timeout=60_000)
+    page.wait_for_function("() => document.getElementById('app')?.dataset.seat === '1'", timeout=60_000)
     table_id = page.url.split("/table/")[1].split("#")[0]
     seats = server.get(f"/api/tables/{table_id}").json()["seats"]
     assert [s["kind"] for s in seats] == ["bot", "human", "bot", "bot", "bot", "bot"] and seats[1]["taken"]
