@@ -25,11 +25,15 @@ would push it over; in double partnership it steers its team's total to 12.
 
 **Rollouts** play a sampled state to the end of its deal on plain ints with a cheap policy of the same spirit
 (take points while under the partner's projection, feed the partner, duck otherwise), checked against the pure
-rules by replaying its choices (tests/bots/test_gogyo_sokoku.py).
+rules by replaying its choices (tests/bots/test_gogyo_sokoku_kit.py).
+
+**The inference model** (the ``-infer`` levels, :meth:`Kit.log_likelihood`) is the club player: each other seat's
+play scored by the heuristic's card values as that seat saw the table then, in the hand a determinization gives it.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -60,6 +64,10 @@ from .info import InfoState, Knowledge
 from .kit import GameKit
 
 TOTAL_POINTS = 20  # gogyo.md "Cards": A K Q J 10 of four suits, one point each
+FULL_DECK = C.mask(C.DECK_52)
+MODEL_EPSILON = 0.2
+"""The inference model's share of uniformly random choice: how far the other seats are trusted to play as the club
+player would (:meth:`Kit.log_likelihood`)."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +135,7 @@ class Kit(GameKit):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self._frames: dict[int, tuple[InfoState, _Frame]] = {}
+        self._plays: tuple[InfoState, list[tuple[int, Play]] | None] | None = None
 
     def knowledge(self, seat: int) -> GogyoKnowledge:
         return GogyoKnowledge()
@@ -200,6 +209,90 @@ class Kit(GameKit):
         deal = Deal(tuple(tuple(cards_in(h)) for h in hands), rest=tuple(state.table))
         start: GogyoState = game.apply_deal(evolve(state, phase=DEAL), deal)
         return start
+
+    model_epsilon: ClassVar[float | None] = MODEL_EPSILON
+    """The inference model's share of uniformly random choice (None: the sampler's own ε)."""
+
+    def log_likelihood(self, info: InfoState, state: Any, epsilon: float) -> float | None:
+        """The inference-weighted sampler's model (:mod:`kirifuda.bots.inference`): the deal replayed from
+        :meth:`deal_start` as the determinization ``state`` has it, and every play of another seat with a choice
+        scored under **the club player** (:meth:`heuristic`) as that seat would have run it then — its hand in
+        ``state``, the cards played and the voids shown so far, the points taken — with ``ε`` of uniformly random
+        choice; cards the club player values equally share its ``1 − ε``. Reads ``info`` and ``state`` only."""
+        start = self.deal_start(info, state)
+        if start is None:
+            return None
+        eps = epsilon if self.model_epsilon is None else self.model_epsilon
+        game = self.game
+        current: GogyoState = start
+        table = C.mask(start.table)
+        table_points = (table & POINT_MASK).bit_count()
+        seen = table  # K3: both table cards are public
+        voids = [0] * PLAYERS
+        total = 0.0
+        plays = self._deal_plays(info)
+        if plays is None:
+            return None
+        for actor, action in plays:
+            card = action.card
+            lead = current.lead_suit
+            if actor != info.seat:
+                hand = current.hands[actor]
+                if not hand >> card & 1:
+                    raise RuntimeError(f"gogyo-sokoku: {action} does not replay on a determinization")
+                legal = hand
+                if lead is not None and hand & C.SUIT_MASKS[lead]:
+                    legal = hand & C.SUIT_MASKS[lead]
+                if legal & (legal - 1):
+                    others = tuple(s for s in range(PLAYERS) if s != actor)
+                    sizes = tuple(current.hands[s].bit_count() for s in others)
+                    unseen = FULL_DECK & ~hand & ~seen
+                    points = [(m & POINT_MASK).bit_count() for m in current.captured]
+                    on_table = table_points if current.trick_index == 0 else 0
+                    values = {
+                        c: _value_of(
+                            actor,
+                            others,
+                            unseen,
+                            tuple(voids),
+                            sizes,
+                            current.mode,
+                            points,
+                            current.trick,
+                            lead,
+                            on_table,
+                            c,
+                        )
+                        for c in C.cards_in(legal)
+                    }
+                    best = max(values.values())
+                    ties = sum(1 for v in values.values() if v >= best - 1e-12)
+                    chosen = values[card] >= best - 1e-12
+                    total += math.log(eps / len(values) + ((1.0 - eps) / ties if chosen else 0.0))
+            if lead is not None and card >> 4 != lead:
+                voids[actor] |= 1 << lead  # gogyo.md 4–5: must follow, so a card off the suit led shows a void
+            seen |= 1 << card
+            current = game.apply(current, actor, action)
+        return total
+
+    def _deal_plays(self, info: InfoState) -> list[tuple[int, Play]] | None:
+        """The plays of the current deal in ``info``'s history, in order (None if it holds anything else); kept for
+        the last information state asked: the sampler's pool replays it once a determinization."""
+        cached = self._plays
+        if cached is not None and cached[0] is info:
+            return cached[1]
+        history = info.history
+        first = max(i for i, e in enumerate(history) if e.actor == "deal") + 1
+        plays: list[tuple[int, Play]] = []
+        for event in history[first:]:
+            actor = event.actor
+            action = self.game.parse_action(event.text) if isinstance(actor, int) else None
+            if not isinstance(actor, int) or not isinstance(action, Play):
+                self._plays = (info, None)
+                return None
+            plays.append((actor, action))
+        self._plays = (info, plays)
+        return plays
 
     def rollout_policy(self, state: GogyoState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
         lead = -1 if state.lead_suit is None else state.lead_suit
@@ -340,6 +433,12 @@ def objective(seat: int, mode: str, points: Sequence[float], remaining: float) -
     return own - OTHERS_WEIGHT * others / (PLAYERS - 1)
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _objective(seat: int, mode: str, points: tuple[float, ...], remaining: float) -> float:
+    """:func:`objective`, remembered: the inference model asks it the same of many imagined hands."""
+    return objective(seat, mode, points, remaining)
+
+
 def _key(card: int, lead: int) -> int:
     """Trick order: spades above the suit led above the rest, then rank (gogyo.md 4–5)."""
     suit = card >> 4
@@ -348,8 +447,12 @@ def _key(card: int, lead: int) -> int:
 
 def _none_held(pool: int, size: int, wanted: int) -> float:
     """The chance that ``size`` cards drawn from ``pool`` hold none of ``wanted`` (hypergeometric)."""
-    n = pool.bit_count()
-    x = (pool & wanted).bit_count()
+    return _none_of(pool.bit_count(), (pool & wanted).bit_count(), size)
+
+
+@functools.cache
+def _none_of(n: int, x: int, size: int) -> float:
+    """The chance that ``size`` cards drawn from ``n`` hold none of ``x`` given ones (at most 53 × 53 × 11 of them)."""
     if x == 0:
         return 1.0
     if n - x < size:
@@ -360,13 +463,13 @@ def _none_held(pool: int, size: int, wanted: int) -> float:
     return p
 
 
-def _beat_chance(frame: _Frame, seat: int, card: int, lead: int) -> float:
-    """The chance that ``seat`` (to play later in the trick) holds a card it may play that beats ``card``."""
-    size = frame.sizes[frame.others.index(seat)]
+def _beat_chance(unseen: int, voids: int, size: int, card: int, lead: int) -> float:
+    """The chance that a seat to play later in the trick, holding ``size`` of the cards the valuing seat cannot
+    see (``unseen``) and void in the suits of ``voids`` (bit = suit), holds a card it may play that beats
+    ``card``."""
     if size == 0:
         return 0.0
-    voids = frame.voids[seat]
-    pool = frame.unseen
+    pool = unseen
     for s in range(4):
         if voids >> s & 1:
             pool &= ~C.SUIT_MASKS[s]
@@ -384,15 +487,43 @@ def _beat_chance(frame: _Frame, seat: int, card: int, lead: int) -> float:
 
 def _card_value(frame: _Frame, obs: GogyoObservation, card: int) -> float:
     """The heuristic's value of playing ``card`` now: the expected objective over who wins the trick."""
-    seat = frame.seat
-    mode = obs.mode or SINGLE
-    points = [float(p) for p in obs.points]
-    remaining = TOTAL_POINTS - sum(points)
-    trick = [(s, C.parse(t)) for s, t in obs.trick]
-    lead = card >> 4 if obs.lead_suit is None else C.SUITS.index(obs.lead_suit)
-    trick_points = sum(1 for _, c in trick if POINT_MASK >> c & 1) + (POINT_MASK >> card & 1)
+    table_points = 0
     if obs.trick_number == 1:
-        trick_points += sum(1 for t in (obs.starting_card, obs.other_table_card) if t and POINT_MASK >> C.parse(t) & 1)
+        table_points = sum(1 for t in (obs.starting_card, obs.other_table_card) if t and POINT_MASK >> C.parse(t) & 1)
+    return _value_of(
+        frame.seat,
+        frame.others,
+        frame.unseen,
+        frame.voids,
+        frame.sizes,
+        obs.mode or SINGLE,
+        obs.points,
+        tuple((s, C.parse(t)) for s, t in obs.trick),
+        None if obs.lead_suit is None else C.SUITS.index(obs.lead_suit),
+        table_points,
+        card,
+    )
+
+
+def _value_of(
+    seat: int,
+    others: tuple[int, ...],
+    unseen: int,
+    voids: tuple[int, ...],
+    sizes: tuple[int, ...],
+    mode: str,
+    points_now: Sequence[int],
+    trick: Sequence[tuple[int, int]],
+    lead_suit: int | None,
+    table_points: int,
+    card: int,
+) -> float:
+    """:func:`_card_value` on plain ints (what the inference model calls for another seat's imagined view):
+    ``table_points`` the table cards' points while they are still in play (trick 1), else 0."""
+    points = [float(p) for p in points_now]
+    remaining = TOTAL_POINTS - sum(points)
+    lead = card >> 4 if lead_suit is None else lead_suit
+    trick_points = sum(1 for _, c in trick if POINT_MASK >> c & 1) + (POINT_MASK >> card & 1) + table_points
     top_seat, top_card = seat, card
     for s, c in trick:
         if _key(c, lead) > _key(top_card, lead):
@@ -402,13 +533,13 @@ def _card_value(frame: _Frame, obs: GogyoObservation, card: int) -> float:
     for _ in range(PLAYERS - 1 - len(trick)):
         later.append(s)
         s = LEFT[s]
-    unseen_count = frame.unseen.bit_count()
-    density = (frame.unseen & POINT_MASK).bit_count() / unseen_count if unseen_count else 0.0
+    unseen_count = unseen.bit_count()
+    density = (unseen & POINT_MASK).bit_count() / unseen_count if unseen_count else 0.0
     expected_points = trick_points + LATE_POINTS * density * len(later)
     winners: dict[int, float] = {}
     hold = 1.0
     for s in later:
-        beat = _beat_chance(frame, s, top_card, lead)
+        beat = _beat_chance(unseen, voids[s], sizes[others.index(s)], top_card, lead)
         winners[s] = winners.get(s, 0.0) + hold * beat
         hold *= 1.0 - beat
     winners[top_seat] = winners.get(top_seat, 0.0) + hold
@@ -419,7 +550,7 @@ def _card_value(frame: _Frame, obs: GogyoObservation, card: int) -> float:
             continue
         pts = points[:]
         pts[w] += expected_points
-        value += p * objective(seat, mode, pts, max(after, 0.0))
+        value += p * _objective(seat, mode, tuple(pts), max(after, 0.0))
     # card economy: a card that does not take the trick should be a low one (keep the high cards and spades)
     rank = card & 15
     if top_seat != seat:
