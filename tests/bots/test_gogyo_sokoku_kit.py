@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from swaps import random_match, swapped
 
 from kirifuda import cards as C
@@ -193,6 +194,44 @@ def test_a_truncated_rollout_plays_its_horizon_then_values_the_deal_by_the_heuri
             assert scores == tuple(expected_score(s, played.mode, points, remaining) for s in range(5))
             checked += 1
     assert checked >= 4
+
+
+def test_the_rollouts_share_of_random_choices_is_what_varies_a_playout(monkeypatch):
+    """``ROLLOUT_EPSILON`` is the rollout policy's only randomness: at 0 a determinization plays out the same
+    whatever the random stream; at 1 (every choice uniform) the streams give different playouts."""
+    from kirifuda.bots import gogyo_sokoku
+
+    kit = Kit(GAME)
+    match, seat = next(iter(positions(1, 3)))
+    state = kit.sample(Seating(match, {}).info(seat), random.Random(0))
+    monkeypatch.setattr(gogyo_sokoku, "ROLLOUT_EPSILON", 0.0)
+    assert len({tuple(playout(state, random.Random(k))[1]) for k in range(6)}) == 1
+    monkeypatch.setattr(gogyo_sokoku, "ROLLOUT_EPSILON", 1.0)
+    assert len({tuple(playout(state, random.Random(k))[1]) for k in range(6)}) > 1
+
+
+def test_the_leaf_settings_bench_sets_the_kit(monkeypatch):
+    """``bench/gogyo_horizon.py``'s first argument (issue 21's leaf comparisons) reaches the kit: a horizon alone, or
+    ``key=value`` pairs; an unknown key stops it."""
+    import importlib.util
+    from pathlib import Path
+
+    from kirifuda.bots import gogyo_sokoku
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "gogyo_horizon.py"
+    spec = importlib.util.spec_from_file_location("gogyo_horizon", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for name in ("horizon", "reuse"):
+        monkeypatch.setattr(Kit, name, getattr(Kit, name))
+    monkeypatch.setattr(gogyo_sokoku, "ROLLOUT_EPSILON", gogyo_sokoku.ROLLOUT_EPSILON)
+    bench.configure("4")
+    assert Kit.horizon == 4
+    bench.configure("epsilon=0.25,reuse=3,horizon=6")
+    assert (gogyo_sokoku.ROLLOUT_EPSILON, Kit.reuse, Kit.horizon) == (0.25, 3, 6)
+    with pytest.raises(SystemExit):
+        bench.configure("temperature=1")
 
 
 # --- the club player, from set-up positions -----------------------------------------------------------
