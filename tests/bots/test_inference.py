@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from kirifuda import cards as C
 from kirifuda.arena import Seating
 from kirifuda.bots import make_bot
 from kirifuda.bots.base import SearchBot
@@ -78,12 +79,61 @@ def test_infer_levels_search_with_the_weighted_sampler_and_fall_back_where_there
     assert isinstance(bot, SearchBot) and bot.infer and bot.search.iterations == kit_for(game).budgets["easy"]
     match, kit, seat, info = modelled_game("anou", {}, 7, 9)
     assert str(bot.act(info, match.legal_actions(seat))) in {str(a) for a in match.legal_actions(seat)}
-    cutin = make("cutin")  # no deal_start: the uniform sampler's draws, unweighted
-    other = Match(cutin, seed=2)
+    goninkan = make("goninkan")  # no deal_start and no model of its own: the uniform sampler's draws, unweighted
+    other = Match(goninkan, seed=2)
     (first,) = other.to_act()
-    sampler = InferenceSampler(kit_for(cutin), Seating(other, {}).info(first), pool=8)
+    sampler = InferenceSampler(kit_for(goninkan), Seating(other, {}).info(first), pool=8)
     sampler(random.Random(3))
     assert sampler.effective_size == pytest.approx(8.0)
+
+
+def test_cutin_weighs_only_its_hard_level_with_a_pool_as_large_as_its_budget():
+    game = make("cutin")
+    kit = kit_for(game)
+    hard = make_bot("hard", game, seed=1)
+    assert isinstance(hard, SearchBot) and hard.infer and hard.pool == kit.infer_pool >= kit.budgets["hard"]
+    for name in ("easy", "normal", "hard-uniform"):
+        bot = make_bot(name, game, seed=1)
+        assert isinstance(bot, SearchBot) and not bot.infer, name
+    normal_infer = make_bot("normal-infer", game, seed=1)
+    assert isinstance(normal_infer, SearchBot) and normal_infer.infer
+
+
+def cutin_splits(info, state) -> int:
+    """The ranks that seats other than ``info.seat`` have played from this hand and still hold in ``state``."""
+    ranks = [C.mask(C.make(rank, suit) for suit in range(4)) for rank in range(13)]
+    return sum(
+        1
+        for s, played in enumerate(info.knowledge.played_by)
+        if s != info.seat
+        for cards in ranks
+        if played & cards and state.hands[s] & cards
+    )
+
+
+def test_cutin_models_a_seat_that_played_from_a_rank_as_holding_no_more_of_it():
+    """Cut-in's model (docs/bots/cutin.md "Reading the plays"): each rank another seat played from and still holds
+    is a split, ε times as likely; in games of club players the true hands split less than the sampled ones."""
+    game = make("cutin")
+    kit = kit_for(game)
+    eps = kit.model_epsilon
+    truths, sampled = [], []
+    for seed in range(4):
+        match = Match(game, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(14 + seed):
+            (seat,) = match.to_act()
+            match.act(seat, kit.heuristic(Seating(match, {}).info(seat), match.legal_actions(seat), rng))
+        (seat,) = match.to_act()
+        info = Seating(match, {}).info(seat)
+        truths.append(cutin_splits(info, match.state))
+        assert log_likelihood(kit, info, match.state) == pytest.approx(truths[-1] * math.log(eps))
+        for _ in range(30):
+            state = kit.sample(info, rng)
+            sampled.append(cutin_splits(info, state))
+            assert log_likelihood(kit, info, state) == pytest.approx(sampled[-1] * math.log(eps))
+    assert max(sampled) > 0, "the sampler's uniform hands split groups"
+    assert sum(truths) / len(truths) < sum(sampled) / len(sampled), "the club player's true hands split fewer"
 
 
 def test_gogyo_models_the_other_seats_as_its_club_player_so_the_true_hands_explain_every_play(monkeypatch):

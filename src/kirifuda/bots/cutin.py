@@ -24,6 +24,7 @@ scores), and the heuristic reads the knobs (Jokers, the lock, the cut-in, pass s
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -113,6 +114,10 @@ class Kit(GameKit):
 
     budgets: ClassVar[dict[str, int]] = {"easy": 250, "normal": 1000, "hard": 1800}
     widen_above: ClassVar[int] = 12
+    model_epsilon: float | None = 0.1
+    """The inference model's weight of a split group (:meth:`log_likelihood`; None: the sampler's ``epsilon``)."""
+    infer_pool: int = 2048
+    infer_levels: ClassVar[tuple[str, ...]] = ("hard",)
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -262,6 +267,26 @@ class Kit(GameKit):
         """The light player's move (what :meth:`rollout` plays) in a pure state."""
         assert isinstance(state, CutinState)
         return _rollout_move(Position.from_state(self.cutin, state), seat, rng)
+
+    def log_likelihood(self, info: InfoState, state: Any, epsilon: float) -> float | None:
+        """The inference-weighted sampler's model (:mod:`kirifuda.bots.inference`, docs/bots/cutin.md "Reading the
+        plays"): **the club player sheds whole groups** — a rank's penalty is −(4 + k) for k cards, so a split group
+        saves 1 point where a whole one saves 4 + k — so a seat that played cards of a rank this hand is taken to
+        hold no more of it. Each rank that another seat has played from and still holds in ``state`` is a split,
+        ``ε`` times as likely as none (:attr:`model_epsilon` where set, else ``epsilon``). Reads ``info`` and
+        ``state`` only: the cards each seat played this hand are public (K2)."""
+        knowledge = info.knowledge
+        assert isinstance(knowledge, CutinKnowledge) and isinstance(state, CutinState)
+        eps = epsilon if self.model_epsilon is None else self.model_epsilon
+        splits = 0
+        for s, played in enumerate(knowledge.played_by):
+            held = state.hands[s] & NATURAL_MASK if s != info.seat and played else 0
+            if not held:
+                continue
+            for rank_cards in RANK_CARDS:
+                if played & rank_cards and held & rank_cards:
+                    splits += 1
+        return splits * math.log(eps)
 
     def rollout(self, state: Any, rng: random.Random) -> tuple[int, ...]:
         """The hand played to its end on the fast engine by the light player."""

@@ -88,7 +88,8 @@ def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None
     if name.endswith(INFER_SUFFIX):
         infer, pool = True, kit.infer_pool or POOL
     else:  # the level as the kit plays it (weighted where it sets a pool), or ``-uniform``: never weighted
-        infer, pool = kit.infer_pool > 0 and not name.endswith(UNIFORM_SUFFIX), kit.infer_pool
+        infer = kit.infer_pool > 0 and level in kit.infer_levels and not name.endswith(UNIFORM_SUFFIX)
+        pool = kit.infer_pool
     return SearchBot(
         kit,
         name=name,
