@@ -19,7 +19,8 @@ A kit may supply the likelihood itself (:meth:`GameKit.log_likelihood`; the repl
 :func:`replay_log_likelihood`): the Anarchy family, whose deals of simultaneous face-down plays do not replay from a
 determinization, scores the other seats' bids and revealed cards under its heuristic (docs/bots/anarchy.md); Gogyō
 Sōkoku replays the deal but scores each play under its club player as that seat saw the table then
-(docs/bots/gogyo_sokoku.md).
+(docs/bots/gogyo_sokoku.md); Cut-in, whose deals hold a face-down rest, counts the groups a determinization has the
+other seats split (docs/bots/cutin.md).
 
 It reads nothing but the information state and the determinizations the game's sampler drew from it: the
 no-peeking test (tests/bots/test_no_peeking.py) runs the ``-infer`` levels of every kit with a model. Games
