@@ -13,7 +13,8 @@ The Anarchy family's model can be chosen (``--models``, comma-separated, each me
 ``epsilon-tilted`` (the same without dividing out: the bids counted twice), ``softmax:T`` (a softmax of the bid
 worths at temperature T points; ``softmax-tilted:T`` without dividing out); each with ``+plays`` scores the
 revealed cards too, ``+plays@E`` with their own ε = E (the default: ``epsilon+plays``, the ε of the bids);
-other games have one model.
+other games have one model, whose ε a kit with ``model_epsilon`` takes from ``epsilon@E`` (Gogyō Sōkoku, Cut-in,
+Gonin-kan: ``--models epsilon@0.5,epsilon@0.1``).
 
     python bench/inference_check.py [--ids anou,gogyo-sokoku] [--games 10] [--positions 6] [--models epsilon] [--json]
     python bench/inference_check.py --ids anarchy-bomb,organised-chaos,anarchy --models epsilon,epsilon-tilted,softmax:2
@@ -62,6 +63,9 @@ def joker_right(state, truth, seat: int) -> float | None:
 def configure(kit, model: str) -> None:
     """Set an Anarchy kit's bid model (see the module docstring); other kits have one."""
     if not hasattr(kit, "bid_model"):
+        if hasattr(kit, "model_epsilon"):  # "epsilon@E": the kit's model with its ε = E (Cut-in, Gonin-kan, Gogyō)
+            _, _, value = model.partition("@")
+            kit.model_epsilon = float(value) if value else type(kit).model_epsilon
         return
     model, _, play_epsilon = model.partition("@")
     model, plus, _ = model.partition("+plays")

@@ -28,6 +28,13 @@ What the seat cannot know and the rules never read again is filled in plausibly:
 follows the sampled hands, the cards of passes between others and of an unseen blind swap are drawn from the
 receiver's cards.
 
+**The inference model** (the ``-infer`` levels' weighted sampler, :meth:`Kit.log_likelihood`; measured, not
+adopted by a plain level) reads the other seats' plays and calls back as the club player's: a trick its side had
+already won got no honour from it, so it held none it could give; an opponent's trick with an honour in it was not
+beaten, so it held no winner; an honour given to the opponents means no small card to duck with; a 行く / 来い or a
+trump declared says how strong its hand was. Each determinization whose hands contradict a play or a call is ε times
+as likely (:func:`play_checks`, :func:`call_checks`; docs/bots/goninkan.md "Reading the plays").
+
 **The heuristic** ("partners cooperate, the Joker is timed"): for each legal card it draws a few sampled
 states and plays out the rest of the trick with the rollout policy, valuing honours won by its side (the
 Napoleon pair, the 6-player dealer with them, or the allies) against honours lost, with a bonus for reaching
@@ -44,6 +51,7 @@ fast engine, lockstep-checked against the pure rules) with a cheap policy of the
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -91,6 +99,15 @@ from .info import InfoState, Knowledge
 from .kit import GameKit
 
 JOKER_BIT = 1 << JOKER
+_Checks = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int, int], ...]]
+"""What the inference model reads from one information state: :func:`play_checks` and :func:`call_checks`."""
+ALL_CARDS = C.SUIT_MASKS[0] | C.SUIT_MASKS[1] | C.SUIT_MASKS[2] | C.SUIT_MASKS[3]
+MODEL_EPSILON = 0.1
+"""How likely, against a play that agrees, a play is that the inference model's club player would not have made
+(:meth:`Kit.log_likelihood`): chosen from the beliefs it gives (docs/bots/goninkan.md "Reading the plays")."""
+INFER_POOL = 2048
+"""Determinizations the ``-infer`` levels draw and weigh per decision (:attr:`~kirifuda.bots.kit.GameKit.infer_pool`;
+no plain level does: :attr:`Kit.infer_levels`)."""
 SIDE = {"napoleon": NAPOLEON, "allies": ALLIES}
 RESULT = {"success": 1, "failure": -1}
 
@@ -168,6 +185,12 @@ class Kit(GameKit):
     heuristic_samples = 12
     """Sampled states per legal card in the heuristic's trick evaluation."""
     sixteen_rollouts = 24
+    model_epsilon: ClassVar[float] = MODEL_EPSILON
+    """The inference model's weight of a play the club player would not have made (:meth:`log_likelihood`)."""
+    infer_pool: int = INFER_POOL
+    infer_levels: ClassVar[tuple[str, ...]] = ()
+    """No level weighs by default: ``hard`` so weighted ranked no better against ``normal`` (docs/bots/goninkan.md
+    "Reading the plays"); ``hard-infer`` and the other ``-infer`` names weigh a pool of :data:`INFER_POOL`."""
     span_trim = 0.02
     """The search's reward range leaves out 2 % of the seat's leaf rewards at each end (:attr:`GameKit.span_trim`): a
     十六 / 逆十六 leaf (±16 / ±32 against a battle's ±1 / ±2) met in a battle 2–3 search no longer flattens it."""
@@ -177,6 +200,7 @@ class Kit(GameKit):
         assert isinstance(game, Goninkan)
         self.rules = Rules(game)
         self._frames: dict[int, tuple[InfoState, _Frame]] = {}
+        self._check_cache: dict[int, tuple[InfoState, _Checks]] = {}
 
     def knowledge(self, seat: int) -> GoninkanKnowledge:
         return GoninkanKnowledge(joker_forced_at_9=self.rules.joker_forced_at_9)
@@ -335,6 +359,43 @@ class Kit(GameKit):
     def rollout(self, state: GoninkanState, rng: random.Random) -> tuple[int, ...]:
         return _play_out(Position.from_state(self.rules, state), rng)
 
+    # --- the inference model (docs/bots/goninkan.md "Reading the plays") --------------------------------
+
+    def log_likelihood(self, info: InfoState, state: Any, epsilon: float) -> float | None:
+        """The inference-weighted sampler's model (:mod:`kirifuda.bots.inference`): **the club player feeds a
+        partner's trick and ducks an opponent's**. At each play another seat made this battle when the trick's
+        winner was already certain whatever it played (it played last, or after an unweakened Joker), the club
+        player would have fed its partner's trick an honour it could not overtake with, beaten an opponent's trick
+        that held an honour with a card it had, played its lowest such card, and given an opponent's trick no honour
+        it could keep (:func:`play_checks`). Each such play that ``state``'s hands contradict — the card the seat
+        would have played was in its hand then (its hand in ``state`` with the cards it played since) — is
+        ``ε`` times as likely as one that agrees (:attr:`model_epsilon`). So are a 行く / 来い the club player would
+        not have called with the hand ``state`` gives the caller, and a trump declared that is not its strongest
+        suit (:func:`call_checks`). Reads the public calls and tricks (rules §Battle 1 7: every card is played face
+        up) and ``state``'s hands only."""
+        plays, calls = self._checks(info)
+        hands = state.hands
+        contradicted = sum(1 for player, mask in plays if hands[player] & mask)
+        for player, played, trump, choice in calls:
+            hand = hands[player] | played
+            if trump < 0:  # a trump declared (battles 2 and 3): a suit no stronger than another it held
+                contradicted += trump_strength(hand, choice) < max(trump_strength(hand, s) for s in range(4))
+            else:  # 行く / 来い
+                contradicted += strong_hand(hand, trump) != bool(choice)
+        return contradicted * math.log(self.model_epsilon)
+
+    def _checks(self, info: InfoState) -> _Checks:
+        cached = self._check_cache.get(info.seat)
+        if cached is not None and cached[0] is info:
+            return cached[1]
+        base = self.frame(info).state
+        checks = (
+            play_checks(base, info.seat, weak_last=self.rules.last_trick_joker == "weakest"),
+            call_checks(info, base),
+        )
+        self._check_cache[info.seat] = (info, checks)
+        return checks
+
     honour_weight: ClassVar[float] = 0.0
     """What a leaf adds to each Napoleon player's battle score for the Napoleon side's honour margin when the battle
     stops, per 16 honours (the allies the opposite): a denser signal than the result alone. Off: 0.5 with
@@ -393,6 +454,94 @@ class Kit(GameKit):
                 side = {p for p in range(n) if values.count(last[p]) == 2}
             pair = side - {dealer}
         return tuple("dealer" if p == dealer else "napoleon" if p in pair else "ally" for p in range(n))
+
+
+def play_checks(state: GoninkanState, seat: int, *, weak_last: bool = False) -> tuple[tuple[int, int], ...]:
+    """What the other players' plays of this battle say about their hands under the inference model
+    (:meth:`Kit.log_likelihood`): ``(player, mask)`` pairs, each a play the club player would not have made had
+    ``player`` then held a card of ``mask`` — that is, its hand now (in a determinization) or a card it played
+    since. Read from the public tricks of ``state`` (its history and the trick on the table) only; plays that
+    every determinization contradicts (the card was played later) are left out, as they weigh all alike.
+
+    Only plays made when the trick's winning side no longer depended on the play are read: the player was last
+    to play, or an unweakened Joker (K1) was already in the trick. Then, following suit or not (the legal cards
+    are the suit led, or any card when void):
+
+    * the partner's side winning and a card that is not an honour played: it held no honour it could give without
+      overtaking (the club player feeds the lowest, :func:`_play_code`);
+    * the opponents winning and the play not winning: it held no card that would win a trick with an honour in
+      it (the last player beats), and, when it gave an honour, no card that is neither an honour nor a winner;
+    * the play winning as last player: no lower card of its suit that also wins (the lowest winner)."""
+    setup = state.setup
+    trump, side = setup.trump, setup.napoleon
+    tricks = [(lead, trick) for lead, trick, _ in state.history]
+    if state.trick:
+        tricks.append((state.lead, state.trick))
+    later = [0] * len(state.hands)
+    checks: list[tuple[int, int]] = []
+    for number in range(len(tricks) - 1, -1, -1):
+        lead, trick = tricks[number]
+        weak = weak_last and number == TRICKS - 1
+        for player, card in trick:
+            later[player] |= 1 << card  # its hand then held every card it played from this trick on
+        for i in range(1, len(trick)):
+            player, card = trick[i]
+            if player == seat or card == JOKER:
+                continue  # the Joker may be played any time (rules §Battle 1 6): it says nothing here
+            before = trick[:i]
+            last = i == IN_PLAY - 1
+            certain = last or (not weak and any(c == JOKER for _, c in before))
+            legal = C.SUIT_MASKS[lead] if card >> 4 == lead else ALL_CARDS
+            winners = 0
+            for other in C.card_list(legal):
+                if trick_winner((*before, (player, other)), lead, trump, weak) == player:
+                    winners |= 1 << other
+            mine = side >> player & 1
+            friend = (side >> trick_winner(before, lead, trump, weak) & 1) == mine
+            honour = HONOURS >> card & 1
+            mask = 0
+            if friend:
+                if certain and not honour:
+                    mask = legal & HONOURS & ~winners
+            elif not winners >> card & 1:
+                if honour or any(HONOURS >> c & 1 for _, c in before if c != JOKER):
+                    mask |= legal & winners
+                else:
+                    mask |= legal & winners & HONOURS
+                if honour:
+                    mask |= legal & ~HONOURS & ~winners
+            elif last:
+                mask = winners & C.SUIT_MASKS[card >> 4] & ((1 << card) - 1)
+            if mask and not later[player] & mask:
+                checks.append((player, mask))
+    return tuple(checks)
+
+
+def call_checks(info: InfoState, state: GoninkanState) -> tuple[tuple[int, int, int, int], ...]:
+    """The calls of this battle by players other than ``info.seat`` that the inference model reads
+    (:meth:`Kit.log_likelihood`), each ``(player, cards played since, trump, choice)``: a 行く (choice 1) or 来い (0)
+    under ``trump`` (rules §Battle 1 5: the club player goes with a strong hand, :func:`strong_hand`), or a trump
+    declared (trump −1, choice the suit; §Battles 2 and 3: its strongest suit, :func:`best_trump`). Both were
+    made after the battle's passes and swap and before its first card, so the hand then was the hand now with
+    every card played since. Read from the public history and tricks only."""
+    start = max((i for i, seen in enumerate(info.history) if seen.actor == "deal"), default=-1)
+    played = [0] * len(state.hands)
+    for _, trick, _ in state.history:
+        for player, card in trick:
+            played[player] |= 1 << card
+    for player, card in state.trick:
+        played[player] |= 1 << card
+    trump = state.setup.trump
+    checks = []
+    for seen in info.history[start + 1 :]:
+        if not isinstance(seen.actor, int) or seen.actor == info.seat:
+            continue
+        player, text = seen.actor, seen.text
+        if text in ("go", "come"):
+            checks.append((player, played[player], trump, int(text == "go")))
+        elif text.startswith("trump "):
+            checks.append((player, played[player], -1, C.SUITS.index(text[6:])))
+    return tuple(checks)
 
 
 # --- reading an information state ---------------------------------------------------------------
@@ -630,15 +779,18 @@ def strong_hand(hand: int, trump: int) -> bool:
     return any(s != trump and hand >> (16 * s + C.ACE) & 1 and hand >> (16 * s + C.KING) & 1 for s in range(4))
 
 
+TRUMP_WEIGHTS = {C.ACE: 3, C.KING: 2, C.QUEEN: 1, C.JACK: 1}
+
+
+def trump_strength(hand: int, suit: int) -> int:
+    """How good ``suit`` of ``hand`` is as trump: 2 a card, and A 3, K 2, Q and J 1 more."""
+    bits = hand >> (16 * suit) & 0x1FFF
+    return 2 * bits.bit_count() + sum(w for r, w in TRUMP_WEIGHTS.items() if bits >> r & 1)
+
+
 def best_trump(hand: int) -> int:
-    """The suit of most length and honours (A 3, K 2, Q and J 1 each, a card 2)."""
-    weights = {C.ACE: 3, C.KING: 2, C.QUEEN: 1, C.JACK: 1}
-
-    def strength(s: int) -> int:
-        bits = hand >> (16 * s) & 0x1FFF
-        return 2 * bits.bit_count() + sum(w for r, w in weights.items() if bits >> r & 1)
-
-    return max(range(4), key=strength)
+    """The suit of most length and honours (:func:`trump_strength`)."""
+    return max(range(4), key=lambda s: trump_strength(hand, s))
 
 
 def pass_card(hand: int, keep: int = -1) -> int:

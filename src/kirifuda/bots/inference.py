@@ -20,7 +20,8 @@ A kit may supply the likelihood itself (:meth:`GameKit.log_likelihood`; the repl
 determinization, scores the other seats' bids and revealed cards under its heuristic (docs/bots/anarchy.md); Gogyō
 Sōkoku replays the deal but scores each play under its club player as that seat saw the table then
 (docs/bots/gogyo_sokoku.md); Cut-in, whose deals hold a face-down rest, counts the groups a determinization has the
-other seats split (docs/bots/cutin.md).
+other seats split (docs/bots/cutin.md); Gonin-kan, whose deals begin with passes and a blind swap, counts the plays
+and calls of the other seats that a determinization's hands contradict (docs/bots/goninkan.md).
 
 It reads nothing but the information state and the determinizations the game's sampler drew from it: the
 no-peeking test (tests/bots/test_no_peeking.py) runs the ``-infer`` levels of every kit with a model. Games

@@ -74,7 +74,8 @@ class GameKit:
     pool of this size (or :data:`~kirifuda.bots.inference.POOL`), the ``-uniform`` names never do."""
     infer_levels: ClassVar[tuple[str, ...]] = LEVELS
     """The levels whose plain names weigh their determinizations where :attr:`infer_pool` is set (Cut-in: ``hard``
-    only, where its paired tournament was run); the others draw from the uniform sampler."""
+    only, where its paired tournament was run; Gonin-kan: none, its pool sizing the ``-infer`` names alone); the
+    others draw from the uniform sampler."""
     span_trim: ClassVar[float] = 0.0
     """The share of the searching seat's leaf rewards left out at each end of the range that normalises the search's
     rewards (UCB1's exploration; 0: the full range seen): where rare leaves are worth far more than the rest
