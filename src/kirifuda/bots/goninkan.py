@@ -463,14 +463,14 @@ def play_checks(state: GoninkanState, seat: int, *, weak_last: bool = False) -> 
     since. Read from the public tricks of ``state`` (its history and the trick on the table) only; plays that
     every determinization contradicts (the card was played later) are left out, as they weigh all alike.
 
-    Only plays made when the trick's winning side no longer depended on the play are read: the player was last
-    to play, or an unweakened Joker (K1) was already in the trick. Then, following suit or not (the legal cards
-    are the suit led, or any card when void):
+    Following suit or not (the legal cards are the suit led, or any card when void):
 
-    * the partner's side winning and a card that is not an honour played: it held no honour it could give without
-      overtaking (the club player feeds the lowest, :func:`_play_code`);
-    * the opponents winning and the play not winning: it held no card that would win a trick with an honour in
-      it (the last player beats), and, when it gave an honour, no card that is neither an honour nor a winner;
+    * the partner's side winning a trick whose winner the play could no longer change (the player was last to
+      play, or an unweakened Joker, K1, was already in it) and a card that is not an honour played: it held no
+      honour it could give without overtaking (the club player feeds the lowest, :func:`_play_code`);
+    * the opponents winning and the play not winning, anywhere in the trick: it held no card that would have won
+      a trick with an honour in it (or, a trick without one, no honour that would have won), and, when it gave an
+      honour, no card that is neither an honour nor a winner (the club player ducks with a small card);
     * the play winning as last player: no lower card of its suit that also wins (the lowest winner)."""
     setup = state.setup
     trump, side = setup.trump, setup.napoleon
