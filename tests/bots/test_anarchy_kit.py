@@ -754,3 +754,35 @@ def test_rollouts_with_cached_card_rankings_play_as_rollouts_without(case):
                 expected = (pos.taken, pos.scores, pos.bid_history)
             else:
                 assert (pos.taken, pos.scores, pos.bid_history) == expected
+
+
+# --- how a search level models the other seats (issue 21) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", CASES, ids=label)
+def test_the_heuristic_takes_the_best_of_the_model_scores(case):
+    """:meth:`Kit.model_scores` (what ``bench/anarchy_model_fit.py`` fits the other seats' choices to) scores every
+    legal card in a trick and every legal bid in the bidding; the heuristic's choice is the first of their best.
+    At Organised Chaos's pass there are none."""
+    game = make(*case)
+    kit = Kit(game)
+    kinds: Counter[str] = Counter()
+    starts = [Match(game, seed=s) for s in range(2)]
+    for match in starts[1:]:  # the bidding, after Organised Chaos's pass
+        while match.state.phase == PASS:
+            seat = min(match.to_act())
+            match.act(seat, kit.heuristic(Seating(match, {}).info(seat), match.legal_actions(seat), random.Random(0)))
+    for match, seat in [*((m, min(m.to_act())) for m in starts), *waiting_positions(game, 10, 23)]:
+        info = Seating(match, {}).info(seat)
+        legal = match.legal_actions(seat)
+        scored = kit.model_scores(info, legal)
+        choice = kit.heuristic(info, legal, random.Random(0))
+        if scored is None:
+            assert match.state.phase == PASS
+            continue
+        kind, scores = scored
+        assert kind == {PLAY: "play", BID: "bid"}[match.state.phase] and len(scores) == len(legal)
+        best = max(range(len(scores)), key=scores.__getitem__)
+        assert choice == legal[best]
+        kinds[kind] += 1
+    assert kinds["play"] > 0 and kinds["bid"] > 0

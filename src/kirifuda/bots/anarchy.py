@@ -745,21 +745,38 @@ def choose_bid(
     deals_left: int,
     values: dict[str, float] | None = None,
 ) -> str:
-    """The bid a club player makes: the best expected score, less what earlier bids contest (open bidding) and,
-    in Organised Chaos, less what the bid would be worth kept for a later deal. ``values``: :func:`bid_values` of
-    the hand where the caller has them already."""
-    if values is None:
-        values = bid_values(game, hand, unseen, plays)
-    sought = frozenset(x for bid in others if bid is not None for x in seeks(bid))
+    """The bid a club player makes: the best of :func:`bid_worths` (the first of equals)."""
+    worths = bid_worths(game, legal, hand, unseen, plays, others, deals_left, values)
     best, best_worth = legal[0], -math.inf
-    for bid, contested, cost in _bid_terms(game.id, game.chaos, deals_left, tuple(legal), sought):
-        worth = values[bid]  # the first of the best, as max() would give
-        if contested:
-            worth *= 1.0 - CONTEST
-        worth -= cost
+    for bid, worth in zip(legal, worths, strict=True):
         if worth > best_worth:
             best, best_worth = bid, worth
     return best
+
+
+def bid_worths(
+    game: AnarchyFamily,
+    legal: Sequence[str],
+    hand: int,
+    unseen: int,
+    plays: int,
+    others: Sequence[str | None],
+    deals_left: int,
+    values: dict[str, float] | None = None,
+) -> list[float]:
+    """What each of ``legal`` is worth to a club player: its expected score, less what earlier bids contest (open
+    bidding) and, in Organised Chaos, less what the bid would be worth kept for a later deal. ``values``:
+    :func:`bid_values` of the hand where the caller has them already."""
+    if values is None:
+        values = bid_values(game, hand, unseen, plays)
+    sought = frozenset(x for bid in others if bid is not None for x in seeks(bid))
+    worths = []
+    for bid, contested, cost in _bid_terms(game.id, game.chaos, deals_left, tuple(legal), sought):
+        worth = values[bid]
+        if contested:
+            worth *= 1.0 - CONTEST
+        worths.append(worth - cost)
+    return worths
 
 
 BID_TERMS_CACHE = 1 << 12
@@ -1401,26 +1418,46 @@ class Kit(GameKit):
         return self.deck_mask & ~public
 
     def heuristic(self, info: InfoState, legal: Sequence[Action], rng: random.Random) -> Action:
+        obs = info.observation
+        assert isinstance(obs, AnarchyObservation) and obs.hand is not None
+        scored = self.model_scores(info, legal)
+        if scored is not None:  # a card or a bid: the best of the scores (the first of equals)
+            kind, scores = scored
+            return [a for a in legal if isinstance(a, Play if kind == "play" else Bid)][_best(scores)]
+        hand = _mask(obs.hand)
+        unseen = self._unseen(hand, *self._table(obs))
+        plan = self._plan(hand, unseen, self._bids_left(info.knowledge, info.seat), obs.deals - obs.deal_number + 1)
+        return _give(legal, pass_order(self.family, hand, unseen, self._plays(), plan)[:PASS_SIZE])
+
+    def model_scores(self, info: InfoState, legal: Sequence[Action]) -> tuple[str, list[float]] | None:
+        """What the club player scores each of ``legal`` by, from ``info``: ``("play", card_scores)`` in a trick,
+        ``("bid", bid_worths)`` in the bidding; None at Organised Chaos's pass (it ranks cards, not passes). The
+        heuristic takes the best; ``bench/anarchy_model_fit.py`` asks how well they predict a search's choices."""
         game = self.family
         obs = info.observation
         assert isinstance(obs, AnarchyObservation) and obs.hand is not None
         hand = _mask(obs.hand)
-        taken = [_mask(t) for t in obs.taken] + ([_mask(obs.dummy_taken)] if obs.dummy_taken is not None else [])
-        spare = NO_CARD if obs.spare is None else C.parse(obs.spare)
-        turnup = NO_CARD if obs.turnup is None else C.parse(obs.turnup)
-        unseen = self._unseen(hand, taken, spare, turnup, obs.bomb_thrown)
-        deals_left = obs.deals - obs.deal_number + 1
+        taken, spare, turnup, bomb_thrown = self._table(obs)
+        unseen = self._unseen(hand, taken, spare, turnup, bomb_thrown)
         if obs.phase == PLAY:
             values, voids = suit_values(game, obs.bids[info.seat], hand, taken[info.seat])
             names = [a.card for a in legal if isinstance(a, Play)]
-            scores = card_scores(game, names, unseen, values, voids, self._plays(), spare, turnup)
-            return PLAYS[names[_best(scores)]]
+            return "play", card_scores(game, names, unseen, values, voids, self._plays(), spare, turnup)
         if obs.phase == BID:
             bids = [a.name for a in legal if isinstance(a, Bid)]
             others = [b for s, b in enumerate(obs.bids) if s != info.seat]
-            return BIDS[choose_bid(game, bids, hand, unseen, self._plays(), others, deals_left)]
-        plan = self._plan(hand, unseen, self._bids_left(info.knowledge, info.seat), deals_left)
-        return _give(legal, pass_order(game, hand, unseen, self._plays(), plan)[:PASS_SIZE])
+            deals_left = obs.deals - obs.deal_number + 1
+            return "bid", bid_worths(game, bids, hand, unseen, self._plays(), others, deals_left)
+        return None
+
+    @staticmethod
+    def _table(obs: AnarchyObservation) -> tuple[list[int], int, int, bool]:
+        """What the observation shows of the cards out of the hands: the cards each seat (and the dummy) took, the
+        spare, the live turn-up, whether the bomb is thrown."""
+        taken = [_mask(t) for t in obs.taken] + ([_mask(obs.dummy_taken)] if obs.dummy_taken is not None else [])
+        spare = NO_CARD if obs.spare is None else C.parse(obs.spare)
+        turnup = NO_CARD if obs.turnup is None else C.parse(obs.turnup)
+        return taken, spare, turnup, obs.bomb_thrown
 
     def _bids_left(self, knowledge: Knowledge, seat: int) -> list[str]:
         used = {bids[seat] for bids in knowledge.bid_history} if isinstance(knowledge, AnarchyKnowledge) else set()
