@@ -4,8 +4,9 @@ The first argument is the kit's setting, either a number — ``Kit.horizon`` (ki
 whole tricks a rollout plays after the current one before the heuristic's projected deal score values the leaf; 10
 (the default) plays every rollout to the deal's end — or ``key=value`` pairs joined by commas: ``horizon``,
 ``epsilon`` (``ROLLOUT_EPSILON``, the rollout policy's share of uniformly random choices), ``reuse``
-(``Kit.reuse``, iterations per determinization) and ``root=flat`` (no tree: :func:`flat_search`, each determinization
-valued once after every legal card by the kit's leaf, the same random numbers for every card). The rest is
+(``Kit.reuse``, iterations per determinization) and ``root=flat`` (no tree: every level searches as its ``-flat``
+name does, :class:`kirifuda.bots.ismcts.FlatSearch`, each determinization valued once after every legal card by the
+kit's leaf, the same random numbers for every card). The rest is
 ``kirifuda tournament``'s arguments, so that two settings are compared on the same seeds:
 
     python bench/gogyo_horizon.py 10 gogyo-sokoku --bots easy,heuristic --seeds 16 --jobs 1 --json
@@ -22,41 +23,14 @@ valued once after every legal card by the kit's leaf, the same random numbers fo
 
 from __future__ import annotations
 
-import random
 import sys
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # measure this tree's kirifuda
 
 from kirifuda.bots import gogyo_sokoku  # noqa: E402
-from kirifuda.bots.ismcts import ISMCTS, SearchStats  # noqa: E402
+from kirifuda.bots.kit import LEVELS  # noqa: E402
 from kirifuda.cli import main  # noqa: E402
-from kirifuda.core import Action  # noqa: E402
-
-
-def flat_search(
-    self: ISMCTS, sample: Callable[[random.Random], Any], seat: int, legal: Sequence[Action], rng: random.Random
-) -> tuple[Action, SearchStats]:
-    """Flat Monte Carlo with common random numbers in place of the tree (``root=flat``): each determinization is
-    valued after every legal card by the kit's leaf (a rollout to the deal's end), every card with the same random
-    numbers, until the budget is spent; the card with the best mean reward."""
-    if len(legal) == 1:
-        return legal[0], SearchStats(0, 0.0)
-    kit, game = self.kit, self.game
-    totals = [0.0] * len(legal)
-    done = 0
-    while done + len(legal) <= max(self.iterations, len(legal)):
-        drawn = kit.searchable(sample(rng))
-        base = len(game.deal_scores(drawn))
-        seed = rng.getrandbits(64)
-        for i, action in enumerate(legal):
-            state = game.apply(kit.searchable(drawn), seat, action)
-            totals[i] += kit.rewards(kit.evaluate(state, base, random.Random(seed)))[seat]
-        done += len(legal)
-    best = max(range(len(legal)), key=totals.__getitem__)
-    return legal[best], SearchStats(done, 0.0)
 
 
 def configure(setting: str) -> None:
@@ -73,7 +47,7 @@ def configure(setting: str) -> None:
         elif key == "reuse":
             gogyo_sokoku.Kit.reuse = int(value)
         elif key == "root" and value == "flat":
-            ISMCTS.search = flat_search  # type: ignore[method-assign]
+            gogyo_sokoku.Kit.flat_levels = LEVELS
         else:
             raise SystemExit(f"unknown setting {key!r} (horizon, epsilon, reuse, root=flat)")
 

@@ -233,22 +233,14 @@ def test_the_leaf_settings_bench_sets_the_kit(monkeypatch):
     with pytest.raises(SystemExit):
         bench.configure("temperature=1")
 
-    # root=flat: no tree; every legal card valued on the same determinizations with the same random numbers
-    from kirifuda.bots.ismcts import ISMCTS
+    # root=flat: no tree; every level searches flat (every legal card valued on the same determinizations with the
+    # same random numbers: tests/bots/test_search_flat.py)
+    from kirifuda.bots.ismcts import FlatSearch
+    from kirifuda.bots.kit import LEVELS
 
-    monkeypatch.setattr(ISMCTS, "search", ISMCTS.search)
+    monkeypatch.setattr(Kit, "flat_levels", Kit.flat_levels)
     bench.configure("root=flat")
-    assert ISMCTS.search is bench.flat_search
-    match, seat = next((m, s) for m, s in positions(8, 3) if len(m.legal_actions(s)) > 1)
-    info = Seating(match, {}).info(seat)
-    legal = match.legal_actions(seat)
-    kit = Kit(match.game)
-    search = ISMCTS(kit, iterations=40)
-    action, stats = search.search(lambda r: kit.sample(info, r), seat, legal, random.Random(0))
-    assert action in legal
-    assert stats.iterations == 40 // len(legal) * len(legal)
-    again, _ = search.search(lambda r: kit.sample(info, r), seat, legal, random.Random(0))
-    assert again == action
+    assert all(isinstance(make_bot(level, GogyoSokoku()).search, FlatSearch) for level in LEVELS)
 
 
 # --- the club player, from set-up positions -----------------------------------------------------------

@@ -4,7 +4,7 @@ Positions come from random games; in each, two unplayed cards are swapped betwee
 the current deal where the seat cannot tell (the same actions replay legally and the table looks the same:
 tests/swaps.py). The seat's information state, and every bot's decision with the same seed, must not change —
 the ``-infer`` levels' too, whose sampler weights determinizations by the other seats' plays (and bids), and the
-``-fresh`` levels where a kit reuses determinizations.
+``-fresh`` levels where a kit reuses determinizations, and the ``-flat`` levels' search.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from swaps import random_match, swapped
 from kirifuda.arena import Seating
 from kirifuda.bots import BOT_NAMES, kit_for, make_bot
 from kirifuda.bots.kit import GameKit
-from kirifuda.bots.registry import FRESH_NAMES, INFER_NAMES
+from kirifuda.bots.registry import FLAT_NAMES, FRESH_NAMES, INFER_NAMES
 from kirifuda.registry import available, make
 
 GAMES = available()
@@ -64,7 +64,8 @@ def test_information_state_and_decisions_ignore_what_the_seat_cannot_see(game_id
         # where a kit reuses each determinization for several iterations, the plain search too (``-fresh``: the
         # levels' search before the reuse, already checked as such; its cheapest level keeps the suite quick)
         fresh = FRESH_NAMES[:1] if kit_for(game).reuse > 1 else ()
-        for name in (*BOT_NAMES, *infers, *fresh):
+        # the flat search at the root (``-flat``: the same sampler and leaves, its cheapest level)
+        for name in (*BOT_NAMES, *infers, *fresh, *FLAT_NAMES[:1]):
             if name.startswith("hard") and checked:
                 continue  # one position at the top level keeps the suite quick
             first = make_bot(name, game, seed=11, time_cap=None).act(info, legal)

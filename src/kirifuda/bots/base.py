@@ -18,7 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..core import Action, KirifudaError
 from .inference import POOL, InferenceSampler
 from .info import InfoState
-from .ismcts import ISMCTS, SearchStats
+from .ismcts import ISMCTS, FlatSearch, SearchStats
 from .kit import GameKit
 
 
@@ -82,6 +82,7 @@ class SearchBot:
         infer: bool = False,
         pool: int = POOL,
         reuse: int | None = None,
+        flat: bool = False,
     ):
         self.kit = kit
         self.name = name
@@ -90,8 +91,9 @@ class SearchBot:
         """Whether determinizations are weighted by the other seats' plays (:mod:`kirifuda.bots.inference`)."""
         self.pool = pool
         """With ``infer``: how many determinizations are drawn and weighed per decision."""
-        self.search = ISMCTS(kit, iterations=iterations, time_cap=time_cap, reuse=reuse)
-        """``reuse``: iterations per determinization (None: the kit's :attr:`~kirifuda.bots.kit.GameKit.reuse`)."""
+        self.search = (FlatSearch if flat else ISMCTS)(kit, iterations=iterations, time_cap=time_cap, reuse=reuse)
+        """``reuse``: iterations per determinization (None: the kit's :attr:`~kirifuda.bots.kit.GameKit.reuse`);
+        ``flat``: flat Monte Carlo with common random numbers at the root instead of the tree."""
         self.last_stats = SearchStats(0, 0.0)
 
     def act(self, info: InfoState, legal: Sequence[Action]) -> Action:
@@ -110,11 +112,20 @@ class CheatingBot:
 
     cheats = True
 
-    def __init__(self, kit: GameKit, *, name: str, iterations: int, seed: int = 0, time_cap: float | None = None):
+    def __init__(
+        self,
+        kit: GameKit,
+        *,
+        name: str,
+        iterations: int,
+        seed: int = 0,
+        time_cap: float | None = None,
+        flat: bool = False,
+    ):
         self.kit = kit
         self.name = name
         self.seed = seed
-        self.search = ISMCTS(kit, iterations=iterations, time_cap=time_cap)
+        self.search = (FlatSearch if flat else ISMCTS)(kit, iterations=iterations, time_cap=time_cap)
         self.last_stats = SearchStats(0, 0.0)
 
     def act_on_state(self, state: Any, seat: int, legal: Sequence[Action], history_length: int) -> Action:

@@ -27,6 +27,9 @@ partially observable moves, as OpenSpiel's ``ismcts.py`` and AI Factory's Spades
 Budgets are iteration counts, deterministic for a given generator; ``time_cap`` only guards latency. It counts the
 search thread's own CPU time, so a machine busy with other work slows a decision down but never changes it.
 
+:class:`FlatSearch` (the ``-flat`` levels) spends the same budget on flat Monte Carlo at the root with common random
+numbers: every choice of the seat valued on the same determinizations with the same rollout draws.
+
 :meth:`ISMCTS.evaluate` is the same search, then what it learnt of each of the seat's own choices at the root: the
 mean and standard error of the seat's reward over the iterations that chose it (a game review, ``kirifuda review``),
 with extra iterations forced through the choices that the search left with too few visits.
@@ -399,6 +402,46 @@ class ISMCTS:
             return by_text[text]
         text = max(by_text, key=lambda t: root.children[t].visits if t in root.children else -1)
         return by_text[text]
+
+
+class FlatSearch(ISMCTS):
+    """Flat Monte Carlo with **common random numbers** at the root (the ``-flat`` levels): each determinization is
+    valued after every one of the seat's legal choices by the kit's leaf (:meth:`GameKit.evaluate`: a rollout to
+    the deal's end), every choice with the same random numbers, until the iteration budget (one iteration per
+    choice valued) or the time cap is spent; the choice with the best mean reward. Every choice meets the same
+    worlds and the same draws, so the differences between their means are paired: where a search's leaves vary far
+    more than its choices differ (the Anarchy family: a deal's score spreads by about 7 points where the cards in
+    hand differ by a fraction of one), paired means separate what a tree's visit counts, each choice over its own
+    worlds, cannot. The seat's later choices are the rollout's. A choice among more than
+    :attr:`GameKit.widen_above` (Organised Chaos's pass) is the tree's (:class:`ISMCTS`); so is a review
+    (:meth:`ISMCTS.evaluate`)."""
+
+    def search(
+        self, sample: Callable[[random.Random], Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Action, SearchStats]:
+        if len(legal) == 1:
+            return legal[0], SearchStats(0, 0.0)
+        if len(legal) > self.kit.widen_above:
+            return super().search(sample, seat, legal, rng)
+        kit, game = self.kit, self.game
+        start = time.perf_counter()
+        cpu_start = time.thread_time()
+        texts = [str(a) for a in legal]
+        totals = [0.0] * len(legal)
+        done = 0
+        while done == 0 or done + len(legal) <= self.iterations:
+            drawn = self._checked(kit.searchable(sample(rng)), seat)
+            base = len(game.deal_scores(drawn))
+            seed = rng.getrandbits(64)
+            here = {str(a): a for a in game.legal_actions(drawn, seat)}  # the seat's choices as the walk spells them
+            for i, text in enumerate(texts):
+                state = game.apply(kit.searchable(drawn), seat, here[text])
+                totals[i] += kit.rewards(kit.evaluate(state, base, random.Random(seed)))[seat]
+            done += len(legal)
+            if self.time_cap is not None and time.thread_time() - cpu_start > self.time_cap:
+                break
+        best = max(range(len(legal)), key=totals.__getitem__)  # the first of equals
+        return legal[best], SearchStats(done, time.perf_counter() - start)
 
 
 def _value(visits: float, total: float, squares: float) -> ActionValue:

@@ -76,6 +76,10 @@ class GameKit:
     """The levels whose plain names weigh their determinizations where :attr:`infer_pool` is set (Cut-in: ``hard``
     only, where its paired tournament was run; Gonin-kan: none, its pool sizing the ``-infer`` names alone); the
     others draw from the uniform sampler."""
+    flat_levels: ClassVar[tuple[str, ...]] = ()
+    """The levels whose plain names search flat at the root with common random numbers
+    (:class:`~kirifuda.bots.ismcts.FlatSearch`) instead of the tree, where a paired tournament showed it stronger
+    (docs/bots.md); the ``-flat`` names always do."""
     span_trim: ClassVar[float] = 0.0
     """The share of the searching seat's leaf rewards left out at each end of the range that normalises the search's
     rewards (UCB1's exploration; 0: the full range seen): where rare leaves are worth far more than the rest

@@ -1,5 +1,5 @@
-"""Bots by name: ``random``, ``heuristic``, ``easy``, ``normal``, ``hard`` (their ``-infer``, ``-uniform`` and
-``-fresh`` variants for measuring a sampler or a search setting, and, for evaluation only, the cheating twins
+"""Bots by name: ``random``, ``heuristic``, ``easy``, ``normal``, ``hard`` (their ``-infer``, ``-uniform``, ``-fresh``
+and ``-flat`` variants for measuring a sampler or a search setting, and, for evaluation only, the cheating twins
 ``easy-cheat``, ``normal-cheat``, ``hard-cheat``), and each game's kit."""
 
 from __future__ import annotations
@@ -25,6 +25,11 @@ FRESH_SUFFIX = "-fresh"
 FRESH_NAMES = tuple(level + FRESH_SUFFIX for level in LEVELS)
 """The search levels with a new determinization every iteration where the kit reuses each for several
 (:attr:`GameKit.reuse`): fair, for measuring the reuse against the plain search in the same tournament."""
+FLAT_SUFFIX = "-flat"
+FLAT_NAMES = tuple(level + FLAT_SUFFIX for level in LEVELS)
+"""The search levels spending their budget on flat Monte Carlo with common random numbers at the root
+(:class:`~kirifuda.bots.ismcts.FlatSearch`) instead of the tree: fair, for measuring it against the tree in the same
+tournament (where a kit's :attr:`GameKit.flat_levels` lists a level, its plain name searches so too)."""
 BOT_NAMES = ("random", "heuristic", *LEVELS)
 """The fair bots a table offers, weakest first (the ``-infer`` variants are fair too, and named anywhere a bot is)."""
 CHEAT_SUFFIX = "-cheat"
@@ -55,7 +60,7 @@ def knowledge_for(game: Game, seat: int) -> Knowledge:
 
 def check_name(name: str, *, cheats: bool = False) -> None:
     """Raise :class:`BotError` unless ``name`` is a bot (a cheating twin only where ``cheats`` allows it)."""
-    if name in BOT_NAMES or name in INFER_NAMES or name in UNIFORM_NAMES or name in FRESH_NAMES:
+    if name in BOT_NAMES or name in INFER_NAMES or name in UNIFORM_NAMES or name in FRESH_NAMES or name in FLAT_NAMES:
         return
     if name in CHEAT_NAMES:
         if cheats:
@@ -85,6 +90,7 @@ def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None
     if name == "heuristic":
         return HeuristicBot(kit, seed)
     level = name.removesuffix(INFER_SUFFIX).removesuffix(UNIFORM_SUFFIX).removesuffix(FRESH_SUFFIX)
+    level = level.removesuffix(FLAT_SUFFIX)
     if name.endswith(INFER_SUFFIX):
         infer, pool = True, kit.infer_pool or POOL
     else:  # the level as the kit plays it (weighted where it sets a pool), or ``-uniform``: never weighted
@@ -99,6 +105,7 @@ def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None
         infer=infer,
         pool=pool,
         reuse=1 if name.endswith(FRESH_SUFFIX) else None,
+        flat=name.endswith(FLAT_SUFFIX) or level in kit.flat_levels,
     )
 
 
@@ -110,5 +117,10 @@ def make_cheating_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | No
         raise BotError(f"{name!r} is not a cheating twin (twins: {', '.join(CHEAT_NAMES)})")
     kit = kit or kit_for(game)
     return CheatingBot(
-        kit, name=name, iterations=kit.budgets[level], seed=seed, time_cap=TARGET_SECONDS[level] * TIME_CAP_FACTOR
+        kit,
+        name=name,
+        iterations=kit.budgets[level],
+        seed=seed,
+        time_cap=TARGET_SECONDS[level] * TIME_CAP_FACTOR,
+        flat=level in kit.flat_levels,
     )
