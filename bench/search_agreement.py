@@ -7,7 +7,7 @@ seeds, what it would play from that seat's information. Reported per bot: how of
 a 95 % Wilson interval), beside what two uniformly random choices would agree (the mean of 1 / legal actions).
 A search whose choice is mostly its own noise agrees with itself little more than random choices do.
 
-    python bench/search_agreement.py [--id anarchy-bomb] [--bots hard,hard-flat] [--games 2] [--json]
+    python bench/search_agreement.py [--id anarchy-bomb] [--bots hard,hard-flat] [--games 2] [--options JSON] [--json]
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import shlex
 import statistics
 import sys
 from pathlib import Path
@@ -42,10 +43,17 @@ def wilson(hits: int, n: int) -> list[float]:
 
 
 def agreement(
-    game_id: str, names: list[str], field: str, games: int, first_seed: int, every: int, phase: str
+    game_id: str,
+    names: list[str],
+    field: str,
+    games: int,
+    first_seed: int,
+    every: int,
+    phase: str,
+    options: dict | None = None,
 ) -> tuple[dict[str, int], list[float]]:
     """How many times each bot's two seeds agreed, and per position asked 1 / its legal actions."""
-    game = make(game_id)
+    game = make(game_id, options or {})
     agree = dict.fromkeys(names, 0)
     chance: list[float] = []
     for g in track(range(games), description=f"{game_id}: games", console=Console(stderr=True)):
@@ -76,13 +84,16 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=700)
     parser.add_argument("--every", type=int, default=5)
     parser.add_argument("--phase", default="play")
+    parser.add_argument("--options", default="{}", help="the game's options, JSON")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     names = args.bots.split(",")
-    agree, chance = agreement(args.id, names, args.field, args.games, args.first_seed, args.every, args.phase)
+    agree, chance = agreement(
+        args.id, names, args.field, args.games, args.first_seed, args.every, args.phase, json.loads(args.options)
+    )
     n = len(chance)
     out = {
-        "command": "python bench/search_agreement.py " + " ".join(sys.argv[1:]),
+        "command": "python bench/search_agreement.py " + shlex.join(sys.argv[1:]),
         "positions": n,
         "random": statistics.fmean(chance) if chance else None,
         "bots": {name: {"agree": agree[name] / n if n else None, "ci": wilson(agree[name], n)} for name in names},

@@ -109,6 +109,7 @@ def test_the_flat_names_search_flat_and_the_levels_as_their_kit_lists(monkeypatc
     assert isinstance(make_bot("hard", game).search, FlatSearch)
     assert isinstance(make_cheating_bot("hard-cheat", game).search, FlatSearch)
     assert type(make_bot("normal", game).search) is ISMCTS
+    assert make_bot("hard-flat", game).search.iterations == Kit.budgets["hard"]  # the level's budget
     for name in FLAT_NAMES:
         check_name(name)
     with pytest.raises(BotError):
