@@ -436,7 +436,7 @@ def test_names_are_shown_as_text_never_as_markup(server, browser):
     page.wait_for_selector("#panel .rules-text h3")
     assert "Cut-in" in page.locator("#panel").inner_text() and "## " not in page.locator("#panel").inner_text()
     page.click("#close-panel")
-    assert page.evaluate("document.activeElement.id") != ""  # not dropped to the page's body
+    assert page.evaluate("document.activeElement.id") == "open-rules"  # back on its opener, not the page's body
     page.click("#open-history")  # this deal so far, as this seat saw it
     page.wait_for_selector("#panel .history li", state="attached")
     assert "new deal" in (page.locator("#panel .history li").first.text_content() or "")  # from the deal on

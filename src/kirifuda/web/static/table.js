@@ -670,7 +670,6 @@ function renderResult() {
 function togglePanel(name) {
   const closing = page.panel === name;
   page.panel = closing ? null : name;
-  if (closing) setTimeout(() => document.getElementById(name === "rules" ? "open-rules" : "open-history")?.focus(), 0);
   if (page.panel === "rules" && page.rules === null) {
     fetch(apiUrl(`rules/${page.state.view.game}`))
       .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
@@ -685,6 +684,8 @@ function togglePanel(name) {
   }
   if (page.panel === "history") askHistory();
   render();
+  // the panel's close button is gone with it: the focus goes back to the button that opened it, at once
+  if (closing) document.getElementById(name === "rules" ? "open-rules" : "open-history")?.focus();
 }
 
 function askHistory() {
