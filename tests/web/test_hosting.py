@@ -403,6 +403,36 @@ def test_the_searching_levels_think_at_the_lowest_priority():
     assert values == [os.nice(0), 19]  # the quick bots' worker as the server, the searches' at 19
 
 
+def test_the_gateway_finds_what_is_below_a_process_whose_threads_are_still_exiting():
+    """A multi-threaded process whose first thread has ended shows as a zombie while its other threads run, and its
+    children stay its own until the last ends (the raylet, killed under load): the gateway's walk goes through it,
+    else it would find nothing left, exit, and leave them to init (two of Ray's agents outlived a server so)."""
+    from kirifuda.web.reaper import descendants
+
+    code = (
+        "import ctypes, subprocess, threading, time\n"
+        "child = subprocess.Popen(['sleep', '60'])\n"
+        "threading.Thread(target=time.sleep, args=(60,)).start()\n"
+        "print(child.pid, flush=True)\n"
+        "ctypes.CDLL(None).pthread_exit(None)\n"  # the first thread ends, the process lives on
+    )
+    leader = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert leader.stdout is not None
+    grandchild = int(leader.stdout.readline())
+    try:
+        deadline = time.monotonic() + 30
+        while Path(f"/proc/{leader.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert parent_of(grandchild).split(" ")[0] == str(leader.pid)  # still the zombie's child
+        below = descendants(os.getpid())
+        assert grandchild in below and leader.pid not in below  # the living below it; the zombie is reaped, not killed
+    finally:
+        os.kill(grandchild, signal.SIGKILL)
+        leader.kill()
+        leader.wait()
+
+
 RAY_DRIVER_THREADS = {"worker.io", "client.poll0", "server.poll0", "nexting_thread", "task_event_buff"}
 """Names of a Ray driver's threads (as /proc shows them): none may run in the server's process."""
 

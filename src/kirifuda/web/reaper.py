@@ -61,8 +61,12 @@ def subreaper() -> bool:
 
 
 def descendants(root: int) -> list[int]:
-    """The live processes below ``root`` (from /proc; zombies left out: they are reaped)."""
+    """The live processes below ``root`` (from /proc; zombies left out: they are reaped). The walk goes through a
+    zombie: a multi-threaded process (the raylet) shows as one while its other threads still exit, and its children
+    are handed on only when the last has — left out of the walk, they would be missed, and the gateway, finding
+    nothing left, would exit and leave them to ``init`` (two of Ray's agents outlived a server so, under load)."""
     parents: dict[int, int] = {}
+    dead: set[int] = set()
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -70,13 +74,15 @@ def descendants(root: int) -> list[int]:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if fields[0] not in ("Z", "X"):
-            parents[int(entry.name)] = int(fields[1])
+        pid = int(entry.name)
+        parents[pid] = int(fields[1])
+        if fields[0] in ("Z", "X"):
+            dead.add(pid)
     below: list[int] = []
     frontier = {root}
     while frontier:
         frontier = {pid for pid, parent in parents.items() if parent in frontier}
-        below += frontier
+        below += [pid for pid in frontier if pid not in dead]
     return below
 
 
