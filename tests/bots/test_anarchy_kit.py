@@ -627,13 +627,14 @@ def test_the_rollouts_trick_loop_plays_as_the_fast_engine_does(case):
         ref = pos.copy()
         ref_orders = [list(o) for o in orders]
         draw, ref_draw = random.Random(5).random, random.Random(5).random
+        epsilon = [0.3, 0.9, 0.0, 0.6, 0.2][: game.n]  # each seat's share of random cards (OTHERS_EPSILON)
         while ref.phase == PLAY:
             for s in range(game.n):
                 if ref.chosen[s] == NO_CARD:
                     order = ref_orders[s]
-                    ref.choose(s, order.pop(int(ref_draw() * len(order)) if ref_draw() < 0.3 else 0))
+                    ref.choose(s, order.pop(int(ref_draw() * len(order)) if ref_draw() < epsilon[s] else 0))
             ref.reveal()
-        anarchy_kit._play_tricks(pos, orders, draw, 0.3)
+        anarchy_kit._play_tricks(pos, orders, draw, epsilon)
         assert (pos.scores, pos.bid_history, pos.taken, pos.hands, pos.phase) == (
             ref.scores,
             ref.bid_history,

@@ -109,6 +109,15 @@ uniform sampler on the same seeds (docs/bots.md, "Issue 21"): Anarchy Bomb's ``n
 0.802 against 0.675 over 40 seeds, paired difference +0.127 [+0.068, +0.186]; Organised Chaos's 0.925 against 0.758
 over 20 seeds, +0.167 [+0.092, +0.241]. Anarchy's, with the same pool, +0.014 [−0.013, +0.040] over 20 seeds: not
 adopted."""
+OTHERS_EPSILON = {"anarchy-bomb": 0.85}
+"""The ids whose flat search (the ``-flat`` names, :class:`~kirifuda.bots.ismcts.FlatSearch`) plays the *other*
+seats' later cards at random with this probability in its rollouts, the searching seat's own at :data:`EPSILON`:
+``normal``'s cards fit the heuristic's ranking worse than a uniform choice does (log likelihood −3.45 a card against
+−1.88 over 1,152 Bomb decisions, bench/anarchy_model_fit.py), so rollouts whose other seats play the club player's
+cards value the seat's choice against opponents who are not at the table. The Bomb's ``hard-flat`` so (6,000
+iterations, :attr:`Kit.flat_budgets`) ranks 0.525 [0.489, 0.562] against ``normal`` over 68 seeds, the tree's
+``hard`` 0.515 on the same seeds (paired +0.010 [−0.045, +0.065]): not an edge, so not the table's ``hard``
+(docs/bots/issue21.md, "The Bomb's flat `hard` over 68 seeds")."""
 DUMMY_PASS_AT = 10
 """KA4: the dealer's three cards go under the dummy's 13-card stock, so they are its cards 11 to 13."""
 
@@ -973,6 +982,10 @@ class Kit(GameKit):
     """The Anarchy family's kit (see the module docstring)."""
 
     budgets = {"easy": 60, "normal": 300, "hard": 750}
+    flat_budgets = {"hard": 6000}
+    """A flat iteration here (one rollout on the fast engine) costs about an eighth of a tree's: 6,000 of them take
+    the Bomb's ``hard-flat`` 0.32 s a decision at the median, 0.46 s at p95 (two tournaments side by side), about
+    the tree's 750."""
     model_others = True  # the other seats' bids and cards come from their own imagined hands (the heuristic)
     reuse = REUSE
 
@@ -982,6 +995,9 @@ class Kit(GameKit):
         super().__init__(game)
         self.family: AnarchyFamily = game
         self.infer_pool = INFER_POOLS.get(game.id, 0)
+        self.others_epsilon: float | None = OTHERS_EPSILON.get(game.id)
+        """The flat search's rollouts: the other seats' share of random cards (None: :data:`EPSILON`, as the seat's
+        own; :data:`OTHERS_EPSILON`)."""
         self.deck_mask = C.mask(game.deck())
         self._template: tuple[InfoState, _Template] | None = None
         self._priors: dict[tuple[int, ...], Sequence[Action]] = {}
@@ -1582,16 +1598,17 @@ class Kit(GameKit):
         in place."""
         return self._play_deal(state, rng)[0]
 
-    def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
+    def evaluate(self, state: Any, deal: int, rng: random.Random, seat: int | None = None) -> Sequence[float]:
         """A search leaf's value per seat: the deal's scores (a rollout's where it is not over), less in Organised
         Chaos what each seat's bid is typically worth (:func:`bid_cost`): a bid used now is not there for a later
         deal (§3), so the search bids where its hand suits the bid best, not where the bid scores most. The
-        generic search values every leaf through it (:meth:`GameKit.evaluate`)."""
+        generic search values every leaf through it (:meth:`GameKit.evaluate`); with ``seat`` (the flat search's),
+        the rollout plays the other seats' cards at :attr:`others_epsilon`."""
         scores = self.family.deal_scores(state)
         if len(scores) > deal:
             result, bids = scores[deal], state.bid_history[deal]
         else:
-            result, bids = self._play_deal(state, rng)
+            result, bids = self._play_deal(state, rng, seat)
         game = self.family
         deals_left = game.total_deals - deal
         if not game.chaos or deals_left <= 1:
@@ -1599,9 +1616,11 @@ class Kit(GameKit):
         costs = _bid_costs(game.id, game.chaos, deals_left)  # bid_cost of each bid
         return tuple(score - costs.get(bid, 0.0) for score, bid in zip(result, bids, strict=True))
 
-    def _play_deal(self, state: Any, rng: random.Random) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    def _play_deal(
+        self, state: Any, rng: random.Random, seat: int | None = None
+    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """The rollout: the deal's scores and bids. A :class:`Position` (the search's own copy, :meth:`searchable`)
-        is played in place; a pure state on a copy."""
+        is played in place; a pure state on a copy. ``seat``: see :meth:`evaluate`."""
         if isinstance(state, Position):
             pos = state
         else:
@@ -1611,9 +1630,13 @@ class Kit(GameKit):
         if pos.phase == PASS:
             self.pass_all(pos)
         while pos.phase == BID:
-            seat = pos.seat_to_act()
-            pos.bid(seat, self.bid_for(pos, seat))
-        self.play_out(pos, rng)
+            bidder = pos.seat_to_act()
+            pos.bid(bidder, self.bid_for(pos, bidder))
+        others = self.others_epsilon
+        if seat is None or others is None:
+            self.play_out(pos, rng)
+        else:
+            self.play_out(pos, rng, [EPSILON if s == seat else others for s in range(self.family.n)])
         return pos.scores[deal], pos.bid_history[deal]
 
     def pass_all(self, pos: Position) -> None:
@@ -1668,9 +1691,9 @@ class Kit(GameKit):
         deals_left = game.total_deals - len(pos.scores)
         return self._bid_of(hand, unseen, tuple(pos.bid_choices(seat)), others, deals_left)
 
-    def play_out(self, pos: Position, rng: random.Random, epsilon: float = EPSILON) -> None:
+    def play_out(self, pos: Position, rng: random.Random, epsilon: float | Sequence[float] = EPSILON) -> None:
         """Play the position's deal to its end: each seat's cards ranked once by :func:`card_scores` and played in
-        that order, a random card instead with probability ``epsilon``."""
+        that order, a random card instead with probability ``epsilon`` (one for every seat, or each seat's)."""
         game = self.family
         n, taken = game.n, pos.taken
         copies = self.deck_mask >> COPY != 0
@@ -1689,6 +1712,7 @@ class Kit(GameKit):
                     found_orders.clear()
                 found_orders[key] = found
             orders.append(list(found))
+        eps = [epsilon] * n if isinstance(epsilon, float | int) else list(epsilon)
         if copies or game.has_dummy:
             random_ = rng.random
             while pos.phase == PLAY:
@@ -1696,10 +1720,10 @@ class Kit(GameKit):
                 for s in range(n):
                     if chosen[s] == NO_CARD:
                         order = orders[s]
-                        pos.choose(s, order.pop(int(random_() * len(order)) if random_() < epsilon else 0))
+                        pos.choose(s, order.pop(int(random_() * len(order)) if random_() < eps[s] else 0))
                 pos.reveal()
         else:
-            _play_tricks(pos, orders, rng.random, epsilon)
+            _play_tricks(pos, orders, rng.random, eps)
 
     def _order_of(
         self, names: Sequence[int], hand: int, unseen: int, bid: str | None, taken: int, spare: int, turnup: int
@@ -1746,9 +1770,9 @@ class Kit(GameKit):
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: float) -> None:
+def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: Sequence[float]) -> None:
     """:meth:`Kit.play_out`'s tricks where no card is held twice and there is no dummy: each seat's next card from
-    its order (a random one with probability ``epsilon``), the trick revealed and captured — what
+    its order (a random one with its probability in ``epsilon``), the trick revealed and captured — what
     :meth:`Position.choose` and :meth:`Position.reveal` do, on local variables (the same draws from ``random_``,
     the same captures, the same deal end), without keeping the hands' card names that no one reads afterwards."""
     game = pos.game
@@ -1762,12 +1786,15 @@ def _play_tricks(pos: Position, orders: list[list[int]], random_: Any, epsilon: 
     for s in range(n):  # the trick under way: the seats still to choose
         if cards[s] == NO_CARD:
             order = orders[s]
-            cards[s] = order.pop(int(random_() * len(order)) if random_() < epsilon else 0)
+            cards[s] = order.pop(int(random_() * len(order)) if random_() < epsilon[s] else 0)
     revealed = pos.revealed
     last = game.hand_size - 1
     for trick in range(pos.tricks_done, game.hand_size):
-        if trick > pos.tricks_done:  # every seat in turn: a random card with probability epsilon, else its next
-            cards = [o.pop(int(random_() * len(o))) if random_() < epsilon else o.pop(0) for o in orders]
+        if trick > pos.tricks_done:  # every seat in turn: a random card with its probability epsilon, else its next
+            cards = [
+                o.pop(int(random_() * len(o))) if random_() < e else o.pop(0)
+                for o, e in zip(orders, epsilon, strict=True)
+            ]
         bomb_seat = NOBODY
         if bomb and JOKER in cards:
             bomb_seat = cards.index(JOKER)  # §2 "The bomb": the spare is the Anarchist's card

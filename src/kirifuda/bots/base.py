@@ -83,6 +83,7 @@ class SearchBot:
         pool: int = POOL,
         reuse: int | None = None,
         flat: bool = False,
+        flat_iterations: int | None = None,
     ):
         self.kit = kit
         self.name = name
@@ -91,9 +92,14 @@ class SearchBot:
         """Whether determinizations are weighted by the other seats' plays (:mod:`kirifuda.bots.inference`)."""
         self.pool = pool
         """With ``infer``: how many determinizations are drawn and weighed per decision."""
-        self.search = (FlatSearch if flat else ISMCTS)(kit, iterations=iterations, time_cap=time_cap, reuse=reuse)
+        self.search = (
+            FlatSearch(kit, iterations=iterations, flat_iterations=flat_iterations, time_cap=time_cap, reuse=reuse)
+            if flat
+            else ISMCTS(kit, iterations=iterations, time_cap=time_cap, reuse=reuse)
+        )
         """``reuse``: iterations per determinization (None: the kit's :attr:`~kirifuda.bots.kit.GameKit.reuse`);
-        ``flat``: flat Monte Carlo with common random numbers at the root instead of the tree."""
+        ``flat``: flat Monte Carlo with common random numbers at the root instead of the tree, with
+        ``flat_iterations`` (None: ``iterations``)."""
         self.last_stats = SearchStats(0, 0.0)
 
     def act(self, info: InfoState, legal: Sequence[Action]) -> Action:
@@ -121,11 +127,16 @@ class CheatingBot:
         seed: int = 0,
         time_cap: float | None = None,
         flat: bool = False,
+        flat_iterations: int | None = None,
     ):
         self.kit = kit
         self.name = name
         self.seed = seed
-        self.search = (FlatSearch if flat else ISMCTS)(kit, iterations=iterations, time_cap=time_cap)
+        self.search = (
+            FlatSearch(kit, iterations=iterations, flat_iterations=flat_iterations, time_cap=time_cap)
+            if flat
+            else ISMCTS(kit, iterations=iterations, time_cap=time_cap)
+        )
         self.last_stats = SearchStats(0, 0.0)
 
     def act_on_state(self, state: Any, seat: int, legal: Sequence[Action], history_length: int) -> Action:

@@ -325,7 +325,7 @@ class Kit(GameKit):
         scores, _ = playout(state, rng)
         return tuple(int(s) for s in scores)
 
-    def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
+    def evaluate(self, state: Any, deal: int, rng: random.Random, seat: int | None = None) -> Sequence[float]:
         """A search leaf: the deal's scores where it is over, else a playout's — to the deal's end, or for
         :attr:`horizon` tricks and then each seat's expected score as the heuristic projects it."""
         scores: tuple[tuple[int, ...], ...] = state.scores

@@ -406,12 +406,12 @@ class Kit(GameKit):
     over 300 10-round games of the rollout policy before :data:`GUARDED` (0.185 / 0.200 with it:
     ``bench/goninkan_rollouts.py``; docs/bots/goninkan.md)."""
 
-    def evaluate(self, state: GoninkanState, deal: int, rng: random.Random) -> Sequence[float]:
+    def evaluate(self, state: GoninkanState, deal: int, rng: random.Random, seat: int | None = None) -> Sequence[float]:
         """The battle's scores (:meth:`GameKit.evaluate`), plus for each Napoleon player (minus for each ally)
         :attr:`honour_weight` × the honour margin / 16 and, after a Napoleon win that opens the next battle, that
         battle's :attr:`continuation`."""
         if not self.honour_weight and not any(self.continuation):
-            return super().evaluate(state, deal, rng)
+            return super().evaluate(state, deal, rng, seat)
         if len(state.scores) > deal:
             setup = state.ended
             assert setup is not None

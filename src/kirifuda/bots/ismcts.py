@@ -413,8 +413,13 @@ class FlatSearch(ISMCTS):
     more than its choices differ (the Anarchy family: a deal's score spreads by about 7 points where the cards in
     hand differ by a fraction of one), paired means separate what a tree's visit counts, each choice over its own
     worlds, cannot. The seat's later choices are the rollout's. A choice among more than
-    :attr:`GameKit.widen_above` (Organised Chaos's pass) is the tree's (:class:`ISMCTS`); so is a review
-    (:meth:`ISMCTS.evaluate`)."""
+    :attr:`GameKit.widen_above` (Organised Chaos's pass) is the tree's (:class:`ISMCTS`), with ``iterations``; so is a
+    review (:meth:`ISMCTS.evaluate`). ``flat_iterations``: the flat search's own budget (None: ``iterations``;
+    :attr:`GameKit.flat_budgets`)."""
+
+    def __init__(self, kit: GameKit, *, iterations: int, flat_iterations: int | None = None, **options: Any) -> None:
+        super().__init__(kit, iterations=iterations, **options)
+        self.flat_iterations = iterations if flat_iterations is None else flat_iterations
 
     def search(
         self, sample: Callable[[random.Random], Any], seat: int, legal: Sequence[Action], rng: random.Random
@@ -429,14 +434,14 @@ class FlatSearch(ISMCTS):
         texts = [str(a) for a in legal]
         totals = [0.0] * len(legal)
         done = 0
-        while done == 0 or done + len(legal) <= self.iterations:
+        while done == 0 or done + len(legal) <= self.flat_iterations:
             drawn = self._checked(kit.searchable(sample(rng)), seat)
             base = len(game.deal_scores(drawn))
             seed = rng.getrandbits(64)
             here = {str(a): a for a in game.legal_actions(drawn, seat)}  # the seat's choices as the walk spells them
             for i, text in enumerate(texts):
                 state = game.apply(kit.searchable(drawn), seat, here[text])
-                totals[i] += kit.rewards(kit.evaluate(state, base, random.Random(seed)))[seat]
+                totals[i] += kit.rewards(kit.evaluate(state, base, random.Random(seed), seat))[seat]
             done += len(legal)
             if self.time_cap is not None and time.thread_time() - cpu_start > self.time_cap:
                 break

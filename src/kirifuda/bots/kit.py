@@ -80,6 +80,10 @@ class GameKit:
     """The levels whose plain names search flat at the root with common random numbers
     (:class:`~kirifuda.bots.ismcts.FlatSearch`) instead of the tree, where a paired tournament showed it stronger
     (docs/bots.md); the ``-flat`` names always do."""
+    flat_budgets: ClassVar[dict[str, int]] = {}
+    """The flat search's iterations per decision by level where they differ from :attr:`budgets` (its choices among
+    more than :attr:`widen_above`, the tree's, keep :attr:`budgets`): a flat iteration is one rollout after one of the
+    seat's choices, with no tree to walk, so it can value several times as many worlds in the same time."""
     span_trim: ClassVar[float] = 0.0
     """The share of the searching seat's leaf rewards left out at each end of the range that normalises the search's
     rewards (UCB1's exploration; 0: the full range seen): where rare leaves are worth far more than the rest
@@ -174,10 +178,13 @@ class GameKit:
                 state = game.apply(state, seat, self.rollout_policy(state, seat, legal, rng))
         return game.deal_scores(state)[done]
 
-    def evaluate(self, state: Any, deal: int, rng: random.Random) -> Sequence[float]:
+    def evaluate(self, state: Any, deal: int, rng: random.Random, seat: int | None = None) -> Sequence[float]:
         """What a search leaf stands for, per seat: deal ``deal``'s scores once it is over in ``state``, else a
         :meth:`rollout`'s. A kit may add what a deal's score leaves out (Organised Chaos: a bid used now is not
-        available later), so that every leaf of one search — a rollout's or a finished deal's — counts alike."""
+        available later), so that every leaf of one search — a rollout's or a finished deal's — counts alike.
+        ``seat``: the one seat whose reward the caller reads (the flat search's), so that a kit may play that seat's
+        later choices otherwise than the other seats' (the Anarchy family's ``others_epsilon``); None where every
+        seat's reward is read (the tree backs a leaf up through every seat's nodes)."""
         scores = self.search_game.deal_scores(state)
         if len(scores) > deal:
             return scores[deal]

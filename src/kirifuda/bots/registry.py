@@ -106,6 +106,7 @@ def make_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | None = None
         pool=pool,
         reuse=1 if name.endswith(FRESH_SUFFIX) else None,
         flat=name.endswith(FLAT_SUFFIX) or level in kit.flat_levels,
+        flat_iterations=kit.flat_budgets.get(level),
     )
 
 
@@ -123,4 +124,5 @@ def make_cheating_bot(name: str, game: Game, seed: int = 0, *, kit: GameKit | No
         seed=seed,
         time_cap=TARGET_SECONDS[level] * TIME_CAP_FACTOR,
         flat=level in kit.flat_levels,
+        flat_iterations=kit.flat_budgets.get(level),
     )
