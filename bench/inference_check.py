@@ -1,6 +1,7 @@
 """How much closer to the truth the inference-weighted sampler's beliefs are than the uniform sampler's (issue 21).
 
-For each game id, ``--games`` games played by ``heuristic`` bots in every seat (the seats the model stands for);
+For each game id, ``--games`` games played by ``--field`` bots in every seat (``heuristic`` by default: the seats the
+model stands for; ``normal``: does the model still read players who search);
 at ``--positions`` random decisions of each game with two or more legal actions, the acting seat's beliefs: a pool
 of ``--pool`` determinizations from the game's sampler, weighted as :class:`kirifuda.bots.inference.InferenceSampler`
 weights them. The **accuracy** of a determinization is the share of the other seats' hidden cards it places in the
@@ -18,6 +19,7 @@ Gonin-kan: ``--models epsilon@0.5,epsilon@0.1``).
 
     python bench/inference_check.py [--ids anou,gogyo-sokoku] [--games 10] [--positions 6] [--models epsilon] [--json]
     python bench/inference_check.py --ids anarchy-bomb,organised-chaos,anarchy --models epsilon,epsilon-tilted,softmax:2
+    python bench/inference_check.py --ids anarchy-bomb --field normal --pool 256 --models epsilon+plays,softmax:2
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ def configure(kit, model: str) -> None:
     kit.play_epsilon = float(play_epsilon) if play_epsilon else None
 
 
-def positions(game_id: str, games: int, per_game: int, pool: int, models: list[str]):
+def positions(game_id: str, games: int, per_game: int, pool: int, models: list[str], field: str = "heuristic"):
     """Per sampled position: (uniform accuracy, {model: (weighted accuracy, effective size)}, uniform Joker,
     {model: weighted Joker}) — the Joker's None where it is not hidden."""
     game = make(game_id)
@@ -85,7 +87,7 @@ def positions(game_id: str, games: int, per_game: int, pool: int, models: list[s
     for g in range(games):
         match = Match(game, seed=500 + g)
         seating = Seating(match, {})
-        bots = {s: make_bot("heuristic", game, seed=s) for s in range(game.seat_count)}
+        bots = {s: make_bot(field, game, seed=s, time_cap=None) for s in range(game.seat_count)}
         moments = []
         while not match.finished:
             seat = min(match.to_act())  # simultaneous choices (the Anarchy family): the lowest seat first
@@ -125,12 +127,13 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--pool", type=int, default=POOL)
     parser.add_argument("--models", default="epsilon+plays")
+    parser.add_argument("--field", default="heuristic", help="the bot in every seat of the games")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     models = args.models.split(",")
     out: dict[str, dict] = {}
     for game_id in args.ids.split(","):
-        rows = list(positions(game_id, args.games, args.positions, args.pool, models))
+        rows = list(positions(game_id, args.games, args.positions, args.pool, models, args.field))
         uniform = [u for u, _, _, _ in rows]
         result: dict = {"positions": len(rows), "uniform": statistics.fmean(uniform)}
         jokers = [(u, w) for _, _, u, w in rows if u is not None]

@@ -1,5 +1,6 @@
 """The benches that measure what a search expects and how much of its choice is noise (issue 21):
-``bench/anarchy_model_fit.py`` and ``bench/search_agreement.py``."""
+``bench/anarchy_model_fit.py`` and ``bench/search_agreement.py``; and the beliefs' bench,
+``bench/inference_check.py``, at a table of other players than the model's."""
 
 from __future__ import annotations
 
@@ -47,3 +48,16 @@ def test_a_deterministic_bot_agrees_with_itself_and_random_choice_rarely():
     assert agree["random"] < len(chance) / 2
     lo, hi = bench.wilson(agree["heuristic"], len(chance))
     assert lo < 1.0 <= hi + 1e-9
+
+
+def test_the_beliefs_bench_plays_its_games_with_the_field_it_is_given():
+    """``--field``: the games whose positions are judged are played by that bot (here ``random``, which the model
+    does not stand for); every accuracy is a share and every effective pool within the pool."""
+    check = load("inference_check")
+    rows = list(check.positions("anarchy-bomb", 1, 2, 16, ["epsilon+plays", "epsilon"], field="random"))
+    assert len(rows) == 2
+    for uniform, weighted, _, _ in rows:
+        assert 0.0 <= uniform <= 1.0
+        for accuracy, effective in weighted.values():
+            assert 0.0 <= accuracy <= 1.0
+            assert 1.0 <= effective <= 16.0 + 1e-9
